@@ -1,0 +1,1 @@
+"""The ``odyssey`` command line."""
