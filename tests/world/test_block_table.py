@@ -1,4 +1,4 @@
-"""The committed block table is exactly what tools/gen_block_registry.py makes from minecraft-data."""
+"""The committed block table is what tools/gen_block_registry.py makes from minecraft-data."""
 
 from __future__ import annotations
 

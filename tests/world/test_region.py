@@ -250,3 +250,24 @@ def test_random_damage_never_crashes_the_compiled_scanner():
             assert "fuzzed chunk" in str(e)
             outcomes["refused"] += 1
     assert outcomes["refused"] > 0 and outcomes["decoded"] > 0
+
+
+def test_unknown_blocks_warn_once_and_count_every_time(caplog):
+    section = {"Y": nbt.Byte(0), "block_states": {"palette": nbt.NBTList([{"Name": "mod:gizmo"}])}}
+    raw = nbt.write_nbt(
+        {
+            "DataVersion": nbt.Int(4671),
+            "xPos": nbt.Int(0),
+            "zPos": nbt.Int(0),
+            "Status": "minecraft:full",
+            "sections": nbt.NBTList([section]),
+        }
+    )
+    stats = ResolveStats()
+    decoder = ChunkDecoder(REG, stats)
+    with caplog.at_level("WARNING"):
+        for _ in range(3):
+            chunk = decoder.decode(raw)
+    assert chunk.sections == {}  # read as air
+    assert stats.unknown_blocks["mod:gizmo"] == 3
+    assert sum("mod:gizmo" in r.message for r in caplog.records) == 1

@@ -105,3 +105,16 @@ def test_surface_heights_of_a_chunk():
     assert tops[7, 5] == 100 and states[7, 5] == REG.state("glass")
     assert tops[0, 0] == 59 and states[0, 0] == STONE
     assert chunk.column_tops(mask, -64)[0, 0] == 59 + 64 + 1  # Anvil heightmap encoding
+
+
+def test_surface_heights_over_an_area_across_chunks():
+    world = World()
+    world.fill((-20, -64, -20), (20, 10, 20), STONE)
+    world.set_block(-17, 50, 3, "glass")
+    heights = world.surface_heights(-18, -5, 22, 5)
+    assert heights.shape == (10, 40)
+    assert heights[3 + 5, -17 + 18] == 50
+    assert heights[0, 0] == 9
+    assert (heights[:, 38:] == -65).all()  # beyond x = 19 nothing exists
+    for x, z in [(-18, -5), (0, 0), (19, 4)]:
+        assert heights[z + 5, x + 18] == world.top_y(x, z)

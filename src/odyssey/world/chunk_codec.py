@@ -10,6 +10,7 @@ always come from the reference parser, which names what is wrong.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import numba
@@ -21,6 +22,7 @@ from odyssey.world.blocks import AIR, BlockRegistry, ResolveStats
 from odyssey.world.chunk import STATE_DTYPE, Chunk, uniform_section
 from odyssey.world.packing import unpack_palette_indices
 
+log = logging.getLogger(__name__)
 MIN_DATA_VERSION = 2860  # 1.18: sections at the root, no "Level" wrapper
 SECTION_VOLUME = 4096
 
@@ -329,14 +331,12 @@ def scan_chunk(buf, info, sections, spans, stack):
 
 @numba.njit(cache=True)
 def unpack_sections(buf, sections, n_sections, palette_ids, out):
-    """Unpack each section's packed longs through its palette into ``out[s, 0:4096]``."""
+    """Unpack the packed longs of every section with a palette of 2+ entries, in order, into
+    the rows of ``out`` (sections of one state need no array: the caller shares one)."""
+    row = 0
     for s in range(n_sections):
         first, count = sections[s, 1], sections[s, 2]
-        if count == 0:
-            out[s, :] = 0
-            continue
-        if count == 1:
-            out[s, :] = palette_ids[first]
+        if count <= 1:
             continue
         bits = 4
         while (1 << bits) < count:
@@ -360,8 +360,9 @@ def unpack_sections(buf, sections, n_sections, palette_ids, out):
                 word >>= step
                 if v >= count:
                     return BAD_INDEX
-                out[s, index] = palette_ids[first + v]
+                out[row, index] = palette_ids[first + v]
                 index += 1
+        row += 1
     return OK
 
 
@@ -409,17 +410,19 @@ class ChunkDecoder:
         _check_version(chunk.data_version, where)
         n_sections, n_spans = int(info[I_N_SECTIONS]), int(info[I_N_SPANS])
         palette_ids = self._palette_ids(raw, n_spans)
-        out = np.empty((n_sections, SECTION_VOLUME), dtype=STATE_DTYPE)
-        if unpack_sections(buf, self._sections, n_sections, palette_ids, out) != OK:
+        meta = self._sections[:n_sections]
+        packed = int((meta[:, 2] > 1).sum())
+        out = np.empty((packed, 16, 16, 16), dtype=STATE_DTYPE)
+        rows = out.reshape(packed, SECTION_VOLUME)
+        if unpack_sections(buf, self._sections, n_sections, palette_ids, rows) != OK:
             return None
-        meta = self._sections
-        for s in range(n_sections):
-            if meta[s, 2] == 0 or (meta[s, 2] == 1 and palette_ids[meta[s, 1]] == AIR):
-                continue  # all air: sparse storage keeps nothing
-            if meta[s, 2] == 1:
-                chunk.sections[int(meta[s, 0])] = uniform_section(int(palette_ids[meta[s, 1]]))
-            else:
-                chunk.sections[int(meta[s, 0])] = out[s].reshape(16, 16, 16)
+        row = 0
+        for sy, first, count in meta[:, :3].tolist():
+            if count > 1:
+                chunk.sections[sy] = out[row]
+                row += 1
+            elif count == 1 and palette_ids[first] != AIR:
+                chunk.sections[sy] = uniform_section(int(palette_ids[first]))
         if info[I_FOUND] & F_BE:
             items = nbt.read_payload(raw, int(info[I_BE_POS]), nbt.LIST)
             chunk.block_entities = _block_entities(items)
@@ -448,6 +451,9 @@ class ChunkDecoder:
         if probe.fallback_count or probe.renamed_blocks:
             self._fallback_names[key] = (name, props)
             state = -state - 1
+        if probe.fallback_count:  # once per distinct palette entry, then only counted
+            detail = ", ".join([*probe.unknown_blocks, *probe.unknown_properties])
+            log.warning("not a 1.21.11 block state, falling back: %s", detail)
         self._palette_cache[key] = state
         return state
 

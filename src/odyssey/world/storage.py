@@ -247,6 +247,18 @@ class World:
         chunk.block_entities[(x, y, z)] = {**data, "x": x, "y": y, "z": z}
         chunk.dirty = True
 
+    def surface_heights(self, x0: int, z0: int, x1: int, z1: int) -> np.ndarray:
+        """Y of the highest non-air block per column of x0 <= x < x1, z0 <= z < z1, as [z][x];
+        ``min_y - 1`` where a column is empty or its chunk is missing."""
+        out = np.full((max(z1 - z0, 0), max(x1 - x0, 0)), self.dimension.min_y - 1, np.int64)
+        solid = np.ones(self.registry.state_count, dtype=bool)
+        solid[AIR] = False
+        for chunk, xs, zs in self._chunks_in(x0, z0, x1, z1, create=False):
+            tops, _ = chunk.surface(solid, self.dimension.min_y)
+            part = tops[zs[0] & 15 : ((zs[1] - 1) & 15) + 1, xs[0] & 15 : ((xs[1] - 1) & 15) + 1]
+            out[zs[0] - z0 : zs[1] - z0, xs[0] - x0 : xs[1] - x0] = part
+        return out
+
     def top_y(self, x: int, z: int) -> int | None:
         """Y of the highest non-air block in column (x, z), or None if the column is empty."""
         chunk = self.chunk(x >> 4, z >> 4)
