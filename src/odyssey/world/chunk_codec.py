@@ -77,6 +77,39 @@ def _name_is(buf, pos, length, key):
     return True
 
 
+@numba.njit(cache=True, inline="always")
+def _entry(buf, pos):
+    """Header of the compound entry at ``pos``: (tag, name start, name length, payload start).
+
+    Tag 0 is the compound's end (payload start is just after it); -1 means the bytes run out.
+    """
+    n = buf.shape[0]
+    if pos >= n:
+        return np.int64(-1), np.int64(0), np.int64(0), pos
+    tag = np.int64(buf[pos])
+    if tag == 0:
+        return tag, np.int64(0), np.int64(0), pos + 1
+    if pos + 3 > n:
+        return np.int64(-1), np.int64(0), np.int64(0), pos
+    length = _u16(buf, pos + 1)
+    name = pos + 3
+    if name + length > n:
+        return np.int64(-1), np.int64(0), np.int64(0), pos
+    return tag, name, length, name + length
+
+
+@numba.njit(cache=True, inline="always")
+def _compound_list(buf, pos):
+    """Header of a list of compounds: (count, first element); count -1 if it is not one."""
+    if pos + 5 > buf.shape[0]:
+        return np.int64(-1), pos
+    elem = np.int64(buf[pos])
+    count = _i32(buf, pos + 1)
+    if count < 0 or (count > 0 and elem != 10):
+        return np.int64(-1), pos
+    return count, pos + 5
+
+
 @numba.njit(cache=True)
 def _skip(buf, pos, tag, stack):
     """Position after one payload of type ``tag`` at ``pos``; -1 if it runs past the end.
@@ -156,13 +189,8 @@ def _skip(buf, pos, tag, stack):
 @numba.njit(cache=True)
 def _scan_palette(buf, pos, sections, s, spans, info, stack):
     """Record the byte span of each palette compound of a block_states list at ``pos``."""
-    n = buf.shape[0]
-    if pos + 5 > n:
-        return -1
-    elem = np.int64(buf[pos])
-    count = _i32(buf, pos + 1)
-    pos += 5
-    if count < 0 or (count > 0 and elem != 10):
+    count, pos = _compound_list(buf, pos)
+    if count < 0:
         return -1
     first = info[I_N_SPANS]
     if first + count > spans.shape[0]:
@@ -185,19 +213,9 @@ def _scan_block_states(buf, pos, sections, s, spans, info, stack):
     """Walk a section's block_states compound: palette spans and the packed data position."""
     n = buf.shape[0]
     while True:
-        if pos >= n:
-            return -1
-        tag = np.int64(buf[pos])
-        pos += 1
-        if tag == 0:
-            return pos
-        if pos + 2 > n:
-            return -1
-        length = _u16(buf, pos)
-        name = pos + 2
-        pos = name + length
-        if pos > n:
-            return -1
+        tag, name, length, pos = _entry(buf, pos)
+        if tag <= 0:
+            return pos if tag == 0 else -1
         if tag == 9 and _name_is(buf, name, length, _K_PALETTE):
             pos = _scan_palette(buf, pos, sections, s, spans, info, stack)
             if pos < 0:
@@ -227,19 +245,9 @@ def _scan_section(buf, pos, sections, s, spans, info, stack):
     sections[s, 3] = -1
     sections[s, 4] = 0
     while True:
-        if pos >= n:
-            return -1
-        tag = np.int64(buf[pos])
-        pos += 1
-        if tag == 0:
-            return pos
-        if pos + 2 > n:
-            return -1
-        length = _u16(buf, pos)
-        name = pos + 2
-        pos = name + length
-        if pos > n:
-            return -1
+        tag, name, length, pos = _entry(buf, pos)
+        if tag <= 0:
+            return pos if tag == 0 else -1
         if tag == 1 and _name_is(buf, name, length, _K_Y):
             if pos + 1 > n:
                 return -1
@@ -258,13 +266,8 @@ def _scan_section(buf, pos, sections, s, spans, info, stack):
 
 @numba.njit(cache=True)
 def _scan_sections(buf, pos, sections, spans, info, stack):
-    n = buf.shape[0]
-    if pos + 5 > n:
-        return -1
-    elem = np.int64(buf[pos])
-    count = _i32(buf, pos + 1)
-    pos += 5
-    if count < 0 or (count > 0 and elem != 10):
+    count, pos = _compound_list(buf, pos)
+    if count < 0:
         return -1
     if count > sections.shape[0]:
         return -2
@@ -285,19 +288,9 @@ def scan_chunk(buf, info, sections, spans, stack):
         return MALFORMED
     pos = 3 + _u16(buf, 1)
     while True:
-        if pos >= n:
-            return MALFORMED
-        tag = np.int64(buf[pos])
-        pos += 1
-        if tag == 0:
-            return OK
-        if pos + 2 > n:
-            return MALFORMED
-        length = _u16(buf, pos)
-        name = pos + 2
-        pos = name + length
-        if pos > n:
-            return MALFORMED
+        tag, name, length, pos = _entry(buf, pos)
+        if tag <= 0:
+            return OK if tag == 0 else MALFORMED
         if tag == 3 and pos + 4 <= n and _name_is(buf, name, length, _K_DATA_VERSION):
             info[I_DATA_VERSION] = _i32(buf, pos)
             info[I_FOUND] |= F_DATA_VERSION

@@ -22,6 +22,21 @@ METHOD_RAW = 0x10
 METHOD_LZ4 = 0x20
 
 
+@numba.njit(cache=True, inline="always")
+def _length(src: np.ndarray, ip: int, nibble: int) -> tuple[int, int]:
+    """A literal or match length: the token's nibble, extended by bytes while they are 255."""
+    if nibble != 15:
+        return nibble, ip
+    while True:
+        if ip >= src.shape[0]:
+            return -1, ip
+        b = np.int64(src[ip])
+        ip += 1
+        nibble += b
+        if b != 255:
+            return nibble, ip
+
+
 @numba.njit(cache=True)
 def _lz4_block_decode(src: np.ndarray, dst: np.ndarray) -> int:
     """Decode one raw LZ4 block into ``dst``; returns bytes written or -1 if malformed."""
@@ -29,16 +44,9 @@ def _lz4_block_decode(src: np.ndarray, dst: np.ndarray) -> int:
     while ip < n_in:
         token = src[ip]
         ip += 1
-        lit = token >> 4
-        if lit == 15:
-            while True:
-                if ip >= n_in:
-                    return -1
-                b = src[ip]
-                ip += 1
-                lit += b
-                if b != 255:
-                    break
+        lit, ip = _length(src, ip, np.int64(token >> 4))
+        if lit < 0:
+            return -1
         if ip + lit > n_in or op + lit > n_out:
             return -1
         dst[op : op + lit] = src[ip : ip + lit]
@@ -52,16 +60,9 @@ def _lz4_block_decode(src: np.ndarray, dst: np.ndarray) -> int:
         ip += 2
         if offset == 0 or offset > op:
             return -1
-        mlen = np.int64(token & 15)
-        if mlen == 15:
-            while True:
-                if ip >= n_in:
-                    return -1
-                b = src[ip]
-                ip += 1
-                mlen += b
-                if b != 255:
-                    break
+        mlen, ip = _length(src, ip, np.int64(token & 15))
+        if mlen < 0:
+            return -1
         mlen += 4
         if op + mlen > n_out:
             return -1
