@@ -303,7 +303,7 @@ NAME_FLAGS: list[tuple[str, str]] = [
     (r".*_slab", "slab"),
     (r".*_leaves", "leaves"),
     (r".*_bed", "bed"),
-    (r"water|lava|bubble_column", "liquid"),
+    (r"water|lava|bubble_column|kelp|kelp_plant|seagrass|tall_seagrass", "liquid"),
 ]
 
 

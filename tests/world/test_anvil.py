@@ -240,3 +240,40 @@ def test_far_away_coordinates_survive_writing(tmp_path):
     for x, y, z in far:
         assert back.get_block(x, y, z) == REG.state("diamond_block")
     assert len(back.chunk_positions()) == 3
+
+
+def test_changed_chunks_stay_when_the_cache_is_full_of_changes(tmp_path):
+    shutil.copytree(shared_path(PRISMARINE / "1.19.4" / "region"), tmp_path / "region")
+    world = open_world(tmp_path, cache_chunks=2)
+    full = [p for p in world.chunk_positions() if world.chunk(*p) is not None][:4]
+    for cx, cz in full:
+        world.set_block(cx * 16 + 1, 100, cz * 16 + 1, "gold_block")
+    for cx, cz in full:
+        assert world.get_block(cx * 16 + 1, 100, cz * 16 + 1) == REG.state("gold_block")
+
+
+def test_saving_over_the_source_folder_is_refused(tmp_path):
+    shutil.copytree(shared_path(PRISMARINE / "1.20.6" / "region"), tmp_path / "region")
+    world = open_world(tmp_path)
+    with pytest.raises(WorldError, match="opened from"):
+        save_world(world, tmp_path)
+
+
+def test_a_re_saved_old_world_is_labelled_1_21_11(tmp_path):
+    shutil.copytree(shared_path(PRISMARINE / "1.20.6" / "region"), tmp_path / "old" / "region")
+    world = open_world(tmp_path / "old")
+    save_world(world, tmp_path / "new")
+    info = read_level_dat(tmp_path / "new" / "level.dat")
+    assert (info.data_version, info.version_name) == (4671, "1.21.11")
+    original, copy = whole_box(world, open_world(tmp_path / "new"))
+    np.testing.assert_array_equal(original, copy)
+
+
+def test_kelp_counts_as_water_for_motion_blocking_heightmaps():
+    world = World()
+    world.fill((0, 0, 0), (1, 60, 1), "stone")
+    world.fill((0, 60, 0), (1, 70, 1), "kelp_plant")
+    root = chunk_nbt(world.chunk(0, 0), world.dimension, REG)
+    blocking = unpack_palette_indices(root["Heightmaps"]["MOTION_BLOCKING"], 9, 256)
+    floor = unpack_palette_indices(root["Heightmaps"]["OCEAN_FLOOR"], 9, 256)
+    assert blocking[0] == 69 + 64 + 1 and floor[0] == 59 + 64 + 1

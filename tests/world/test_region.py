@@ -271,3 +271,38 @@ def test_unknown_blocks_warn_once_and_count_every_time(caplog):
     assert chunk.sections == {}  # read as air
     assert stats.unknown_blocks["mod:gizmo"] == 3
     assert sum("mod:gizmo" in r.message for r in caplog.records) == 1
+
+
+@pytest.mark.parametrize(
+    "section",
+    [
+        {
+            "Y": nbt.Byte(0),
+            "block_states": {
+                "palette": nbt.NBTList(
+                    [{"Name": "minecraft:oak_stairs", "Properties": "facing=east"}]
+                )
+            },
+        },
+        {"block_states": {"palette": nbt.NBTList([{"Name": "minecraft:stone"}])}},
+    ],
+    ids=["properties-not-a-compound", "no-Y"],
+)
+def test_malformed_sections_are_damaged_chunks_not_crashes(section):
+    raw = nbt.write_nbt(
+        {
+            "DataVersion": nbt.Int(4671),
+            "xPos": nbt.Int(0),
+            "zPos": nbt.Int(0),
+            "Status": "minecraft:full",
+            "sections": nbt.NBTList([section]),
+        }
+    )
+    with pytest.raises(CorruptChunkError, match="damaged chunk data"):
+        ChunkDecoder(REG).decode(raw, "crafted chunk")
+
+
+def test_deeply_nested_nbt_is_an_error_not_a_recursion_crash():
+    deep = b"\x0a\x00\x00" + b"\x09\x00\x01x\x09\x00\x00\x00\x01" + b"\x09\x00\x00\x00\x01" * 2000
+    with pytest.raises(nbt.NBTError):
+        nbt.read_nbt(deep)

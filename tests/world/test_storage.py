@@ -118,3 +118,18 @@ def test_surface_heights_over_an_area_across_chunks():
     assert (heights[:, 38:] == -65).all()  # beyond x = 19 nothing exists
     for x, z in [(-18, -5), (0, 0), (19, 4)]:
         assert heights[z + 5, x + 18] == world.top_y(x, z)
+
+
+def test_air_creates_no_chunks_and_empty_boxes_do_nothing():
+    world = World()
+    world.fill((-800, 0, -800), (800, 10, 800), AIR)
+    world.set_box((0, 0, 0), np.zeros((0, 4, 4), dtype=np.uint16))
+    assert world.loaded_chunk_count() == 0
+
+
+def test_negative_or_non_integer_state_arrays_are_refused():
+    world = World()
+    with pytest.raises(BlockStateError, match="out of range"):
+        world.set_box((0, 0, 0), np.full((1, 1, 1), -1))
+    with pytest.raises(BlockStateError, match="integer state ids"):
+        world.set_box((0, 0, 0), np.full((1, 1, 1), 1.5))

@@ -156,8 +156,16 @@ def read_dimension(folder: Path) -> Dimension:
 
 
 def save_world(world: World, path: Path | str, last_played_ms: int | None = None) -> Path:
-    """Write the world as a 1.21.11 Anvil folder: level.dat, region files, height data pack."""
+    """Write the world as a 1.21.11 Anvil folder: level.dat, region files, height data pack.
+
+    One region is encoded and written at a time, so memory stays bounded for large worlds.
+    Saving over the folder the world was opened from is refused: rewriting its regions would drop
+    its proto-chunks and damaged chunks, and the open world still reads from those files.
+    """
     folder = Path(path)
+    source = world.source
+    if isinstance(source, AnvilSource) and folder.resolve() == source.region_dir.parent.resolve():
+        raise WorldError(f"{folder}: cannot save a world over the folder it was opened from")
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "region").mkdir(exist_ok=True)
     info = world.info
@@ -167,15 +175,21 @@ def save_world(world: World, path: Path | str, last_played_ms: int | None = None
         if f"file/{HEIGHTS_PACK}" not in datapacks:
             datapacks.append(f"file/{HEIGHTS_PACK}")
     stamp = int(time.time()) if last_played_ms is None else last_played_ms // 1000
-    by_region: dict[tuple[int, int], dict[tuple[int, int], bytes]] = {}
-    for chunk in world.chunks():
-        if chunk.sections or chunk.block_entities:
-            payload = nbt.write_nbt(chunk_nbt(chunk, world.dimension, world.registry))
-            by_region.setdefault((chunk.cx >> 5, chunk.cz >> 5), {})[(chunk.cx, chunk.cz)] = payload
-    for (rx, rz), chunks in sorted(by_region.items()):
-        write_region(folder / "region" / region_file_name(rx, rz), chunks, timestamp=stamp)
-    world.mark_saved()
-    updated = LevelInfo(**{**_info_fields(info), "datapacks": tuple(datapacks)})
+    by_region: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for cx, cz in world.chunk_positions():
+        by_region.setdefault((cx >> 5, cz >> 5), []).append((cx, cz))
+    for (rx, rz), positions in sorted(by_region.items()):
+        chunks = {
+            (chunk.cx, chunk.cz): nbt.write_nbt(chunk_nbt(chunk, world.dimension, world.registry))
+            for chunk in world.chunks(positions)
+            if chunk.sections or chunk.block_entities
+        }
+        if chunks:
+            write_region(folder / "region" / region_file_name(rx, rz), chunks, timestamp=stamp)
+    # The chunks are written as 1.21.11 whatever the world was read from.
+    fields = {**_info_fields(info), "datapacks": tuple(datapacks)}
+    fields.update(data_version=world.registry.data_version, version_name=world.registry.version)
+    updated = LevelInfo(**fields)
     write_level_dat(folder / "level.dat", updated, last_played_ms)
     return folder
 

@@ -45,6 +45,7 @@ I_BE_POS, I_N_SECTIONS, I_N_SPANS, I_FOUND = 5, 6, 7, 8
 F_DATA_VERSION, F_XPOS, F_ZPOS, F_STATUS, F_BE, F_LEVEL = 1, 2, 4, 8, 16, 32
 OK, MALFORMED, CAPACITY, BAD_INDEX = 0, 1, 2, 3
 MAX_SECTIONS, MAX_SPANS, MAX_DEPTH = 512, 65536, 512
+NO_Y = -(1 << 40)  # placeholder section Y until the scanner finds the byte tag
 _FIXED_SIZE = np.array([0, 1, 2, 4, 8, 4, 8, -1, -1, -1, -1, -1, -1], dtype=np.int64)
 
 
@@ -146,7 +147,7 @@ def _skip(buf, pos, tag, stack):
             elem = np.int64(buf[pos])
             count = _i32(buf, pos + 1)
             pos += 5
-            if count < 0 or (count > 0 and (elem <= 0 or elem > 12)):
+            if count < 0 or elem < 0 or elem > 12 or (count > 0 and elem == 0):
                 return -1
             if elem > 0 and _FIXED_SIZE[elem] >= 0:
                 pos += count * _FIXED_SIZE[elem]
@@ -239,7 +240,7 @@ def _scan_block_states(buf, pos, sections, s, spans, info, stack):
 def _scan_section(buf, pos, sections, s, spans, info, stack):
     """Walk one section compound; fills sections[s] = y, span first, span count, data pos/len."""
     n = buf.shape[0]
-    sections[s, 0] = -(1 << 40)
+    sections[s, 0] = NO_Y
     sections[s, 1] = 0
     sections[s, 2] = 0
     sections[s, 3] = -1
@@ -404,6 +405,8 @@ class ChunkDecoder:
         n_sections, n_spans = int(info[I_N_SECTIONS]), int(info[I_N_SPANS])
         palette_ids = self._palette_ids(raw, n_spans)
         meta = self._sections[:n_sections]
+        if (meta[:, 0] == NO_Y).any():
+            return None  # a section without a byte Y: the reference parser decides
         packed = int((meta[:, 2] > 1).sum())
         out = np.empty((packed, 16, 16, 16), dtype=STATE_DTYPE)
         rows = out.reshape(packed, SECTION_VOLUME)
@@ -455,6 +458,8 @@ def _palette_entry(entry: Any) -> tuple[str, dict[str, str]]:
     if not isinstance(entry, dict) or not isinstance(entry.get("Name"), str):
         raise NBTError("palette entry without a Name string")
     props = entry.get("Properties") or {}
+    if not isinstance(props, dict):
+        raise NBTError(f"palette entry {entry['Name']}: Properties is not a compound")
     return entry["Name"], {str(k): str(v) for k, v in props.items()}
 
 
@@ -499,7 +504,7 @@ def decode_chunk_reference(
             if blocks is not None:
                 chunk.sections[int(section["Y"])] = blocks
         chunk.block_entities = _block_entities(root.get("block_entities", []))
-    except (NBTError, KeyError, TypeError, ValueError) as e:
+    except (NBTError, KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
         raise CorruptChunkError(f"{where}: damaged chunk data ({type(e).__name__}: {e})") from e
     return chunk
 

@@ -160,7 +160,7 @@ def level_dat_nbt(info: LevelInfo, last_played_ms: int | None = None) -> dict[st
         "DragonFight": {"NeedsStateScanning": Byte(1)},
     }
     if info.player is not None:
-        data["Player"] = _player_nbt(info.player, info.data_version)
+        data["Player"] = _player_nbt(info.player, info.data_version, info.game_type)
     return data
 
 
@@ -201,7 +201,7 @@ def _void_world_gen(seed: int) -> dict[str, Any]:
     }
 
 
-def _player_nbt(player: PlayerPose, data_version: int) -> dict[str, Any]:
+def _player_nbt(player: PlayerPose, data_version: int, game_type: int) -> dict[str, Any]:
     return {
         "DataVersion": Int(data_version),
         "Pos": NBTList([Double(v) for v in player.pos]),
@@ -210,7 +210,7 @@ def _player_nbt(player: PlayerPose, data_version: int) -> dict[str, Any]:
         "Dimension": player.dimension,
         "OnGround": Byte(1),
         "Health": Float(20.0),
-        "playerGameType": Int(2),
+        "playerGameType": Int(game_type),
         "Inventory": NBTList(),
         "SelectedItemSlot": Int(0),
     }

@@ -185,12 +185,18 @@ def read_nbt(data: bytes | memoryview) -> tuple[str, Any]:
     if tag == END:
         raise NBTError("NBT root is an END tag")
     name = reader.string()
-    return name, reader.payload(tag)
+    try:
+        return name, reader.payload(tag)
+    except RecursionError:
+        raise NBTError("NBT nests too deeply to read") from None
 
 
 def read_payload(data: bytes | memoryview, pos: int, tag: int) -> Any:
     """Parse one tag payload starting at ``pos`` (used for parts found by the fast scanner)."""
-    return _Reader(data, pos).payload(tag)
+    try:
+        return _Reader(data, pos).payload(tag)
+    except RecursionError:
+        raise NBTError("NBT nests too deeply to read") from None
 
 
 def unwrap(data: bytes) -> bytes:

@@ -75,6 +75,7 @@ class World:
         self.cache_chunks = cache_chunks
         self._chunks: OrderedDict[tuple[int, int], Chunk] = OrderedDict()
         self._missing: set[tuple[int, int]] = set()
+        self.revision = 0  # bumped on every change, so views of the blocks know to refresh
 
     # -- chunks -------------------------------------------------------------------------------
 
@@ -94,16 +95,18 @@ class World:
             self._missing.discard(key)
         if chunk is not None:
             self._chunks[key] = chunk
-            self._evict()
+            self._evict(keep=key)
         return chunk
 
-    def _evict(self) -> None:
+    def _evict(self, keep: tuple[int, int] | None = None) -> None:
+        """Drop least recently used unchanged chunks beyond the cache size (never ``keep``,
+        never a changed one: when all are changed the cache grows instead)."""
         if self.source is None or len(self._chunks) <= self.cache_chunks:
             return
         for key in list(self._chunks):
             if len(self._chunks) <= self.cache_chunks:
                 break
-            if not self._chunks[key].dirty:
+            if key != keep and not self._chunks[key].dirty:
                 del self._chunks[key]
 
     def chunk_positions(self) -> list[tuple[int, int]]:
@@ -113,10 +116,10 @@ class World:
             keys.update(self.source.positions())
         return sorted(keys)
 
-    def chunks(self) -> Iterator[Chunk]:
-        """Iterate over every present chunk; ones not in memory are read without caching them,
-        so a pass over a large world stays within memory."""
-        for key in self.chunk_positions():
+    def chunks(self, positions: Iterable[tuple[int, int]] | None = None) -> Iterator[Chunk]:
+        """Iterate over every present chunk (or those at ``positions``); ones not in memory are
+        read without caching them, so a pass over a large world stays within memory."""
+        for key in self.chunk_positions() if positions is None else positions:
             chunk = self._chunks.get(key)
             if chunk is None and self.source is not None and key not in self._missing:
                 chunk = self.source.load(*key)
@@ -124,12 +127,6 @@ class World:
                     self._missing.add(key)
             if chunk is not None:
                 yield chunk
-
-    def mark_saved(self) -> None:
-        """Mark every chunk in memory as unchanged (after a save), so the cache may drop them."""
-        for chunk in self._chunks.values():
-            chunk.dirty = False
-        self._evict()
 
     def loaded_chunk_count(self) -> int:
         """How many chunks are in memory now."""
@@ -156,6 +153,7 @@ class World:
         chunk = self.chunk(x >> 4, z >> 4, create=True)
         assert chunk is not None
         chunk.set(x, y, z, self.state_id(state))
+        self.revision += 1
 
     def _check_y(self, y0: int, y1: int) -> None:
         if y0 < self.dimension.min_y or y1 > self.dimension.max_y:
@@ -188,14 +186,23 @@ class World:
         blocks = np.asarray(blocks)
         if blocks.ndim != 3:
             raise WorldError(f"set_box expects a 3-D [y][z][x] array, got shape {blocks.shape}")
-        if blocks.size and int(blocks.max()) >= self.registry.state_count:
-            raise BlockStateError(f"set_box: state id {int(blocks.max())} is out of range")
+        if blocks.size == 0:
+            return
+        if blocks.dtype.kind not in "iu":
+            raise BlockStateError(f"set_box expects integer state ids, got {blocks.dtype}")
+        low, high = int(blocks.min()), int(blocks.max())
+        if low < 0 or high >= self.registry.state_count:
+            raise BlockStateError(f"set_box: state ids {low}..{high} are out of range")
         dy, dz, dx = blocks.shape
         self._check_y(y0, y0 + dy)
-        for chunk, xs, zs in self._chunks_in(x0, z0, x0 + dx, z0 + dz, create=True):
+        for cx, cz, xs, zs in _columns_in(x0, z0, x0 + dx, z0 + dz):
+            column = blocks[:, zs[0] - z0 : zs[1] - z0, xs[0] - x0 : xs[1] - x0]
+            chunk = self.chunk(cx, cz, create=bool(column.any()))
+            if chunk is None:
+                continue  # only air for a chunk that does not exist: nothing to create
             for sy in range(y0 >> 4, ((y0 + dy - 1) >> 4) + 1):
                 ya, yb = max(y0, sy * 16), min(y0 + dy, sy * 16 + 16)
-                part = blocks[ya - y0 : yb - y0, zs[0] - z0 : zs[1] - z0, xs[0] - x0 : xs[1] - x0]
+                part = column[ya - y0 : yb - y0]
                 if sy not in chunk.sections and not part.any():
                     continue
                 section = chunk.writable_section(sy)
@@ -206,6 +213,7 @@ class World:
                 ] = part
             chunk.dirty = True
             chunk.compact()
+        self.revision += 1
 
     def fill(self, lo: BlockPos, hi: BlockPos, state: int | str) -> None:
         """Fill the box lo <= (x, y, z) < hi with one state."""
@@ -218,15 +226,9 @@ class World:
         self, x0: int, z0: int, x1: int, z1: int, create: bool
     ) -> Iterator[tuple[Chunk, tuple[int, int], tuple[int, int]]]:
         """Chunks overlapping x0 <= x < x1, z0 <= z < z1 with the x and z spans inside each."""
-        if x1 <= x0 or z1 <= z0:
-            return
-        for cz in range(z0 >> 4, ((z1 - 1) >> 4) + 1):
-            for cx in range(x0 >> 4, ((x1 - 1) >> 4) + 1):
-                chunk = self.chunk(cx, cz, create=create)
-                if chunk is None:
-                    continue
-                xs = (max(x0, cx * 16), min(x1, cx * 16 + 16))
-                zs = (max(z0, cz * 16), min(z1, cz * 16 + 16))
+        for cx, cz, xs, zs in _columns_in(x0, z0, x1, z1):
+            chunk = self.chunk(cx, cz, create=create)
+            if chunk is not None:
                 yield chunk, xs, zs
 
     # -- block entities and heights -----------------------------------------------------------
@@ -270,3 +272,19 @@ class World:
             if len(solid):
                 return sy * 16 + int(solid[-1])
         return None
+
+
+def _columns_in(
+    x0: int, z0: int, x1: int, z1: int
+) -> Iterator[tuple[int, int, tuple[int, int], tuple[int, int]]]:
+    """Chunk columns overlapping x0 <= x < x1, z0 <= z < z1, with the x and z spans in each."""
+    if x1 <= x0 or z1 <= z0:
+        return
+    for cz in range(z0 >> 4, ((z1 - 1) >> 4) + 1):
+        for cx in range(x0 >> 4, ((x1 - 1) >> 4) + 1):
+            yield (
+                cx,
+                cz,
+                (max(x0, cx * 16), min(x1, cx * 16 + 16)),
+                (max(z0, cz * 16), min(z1, cz * 16 + 16)),
+            )

@@ -31,27 +31,44 @@ class TopDown:
     blocks_per_pixel: int
 
 
+def pick_scale(width: int, depth: int) -> int:
+    """Blocks per pixel that fit the picture in MAX_SIDE_PX: 1..16, or a multiple of 16."""
+    scale = max(1, -(-max(width, depth) // MAX_SIDE_PX))
+    return scale if scale <= 16 else -(-scale // 16) * 16
+
+
 def render_topdown(world: World, blocks_per_pixel: int | None = None) -> TopDown:
-    """Draw the world's full chunks seen from above."""
+    """Draw the world's full chunks seen from above.
+
+    Each chunk is drawn straight into the (scaled) picture, so a world spread over millions of
+    blocks costs the picture's memory, not its bounding box's.
+    """
     positions = [(c.cx, c.cz) for c in world.chunks()]
     if not positions:
         raise WorldError("the world has no full chunks to draw")
     cxs, czs = zip(*positions, strict=True)
     x0, z0 = min(cxs) * 16, min(czs) * 16
     width, depth = (max(cxs) + 1) * 16 - x0, (max(czs) + 1) * 16 - z0
-    scale = blocks_per_pixel or max(1, -(-max(width, depth) // MAX_SIDE_PX))
+    scale = blocks_per_pixel or pick_scale(width, depth)
     if scale < 1 or (scale > 16 and scale % 16):
         raise WorldError(f"blocks per pixel must be 1..16 or a multiple of 16, got {scale}")
-    heights = np.full((depth, width), world.dimension.min_y - 1, dtype=np.int64)
-    colors = np.zeros((depth, width), dtype=np.uint8)
+    shape = (-(-depth // scale), -(-width // scale))
+    heights = np.full(shape, world.dimension.min_y - 1, dtype=np.int64)
+    colors = np.zeros(shape, dtype=np.uint8)
     mask = world.registry.state_map_color != 0
-    for chunk in world.chunks():
+    for chunk in world.chunks(positions):
         tops, states = chunk.surface(mask, world.dimension.min_y)
-        rz, rx = chunk.cz * 16 - z0, chunk.cx * 16 - x0
-        heights[rz : rz + 16, rx : rx + 16] = tops
-        colors[rz : rz + 16, rx : rx + 16] = world.registry.state_map_color[states]
+        # the chunk's blocks that fall on pixel corners: (x - x0) and (z - z0) multiples of scale
+        bx, bz = chunk.cx * 16 - x0, chunk.cz * 16 - z0
+        lx = np.arange((-bx) % scale, 16, scale)
+        lz = np.arange((-bz) % scale, 16, scale)
+        if len(lx) == 0 or len(lz) == 0:
+            continue
+        rows, cols = np.ix_((bz + lz) // scale, (bx + lx) // scale)
+        heights[rows, cols] = tops[np.ix_(lz, lx)]
+        colors[rows, cols] = world.registry.state_map_color[states[np.ix_(lz, lx)]]
     rgb = shade(world.registry.map_color_rgb[colors], heights, colors != 0)
-    return TopDown(rgb[::scale, ::scale].copy(), x0, z0, scale)
+    return TopDown(rgb, x0, z0, scale)
 
 
 def shade(base: np.ndarray, heights: np.ndarray, present: np.ndarray) -> np.ndarray:

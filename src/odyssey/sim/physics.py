@@ -1,0 +1,157 @@
+"""``step(world, player, inputs)``: one 50 ms tick of vanilla 1.21.11 player movement.
+
+A pure function of its arguments: the world is only read, the player state comes back new.
+The compiled kernel sees the world through a window of state ids around the player, cached per
+world and rebuilt when the player nears its edge or the world changes (``World.revision``).
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+
+import numpy as np
+
+from odyssey.sim import kernel as k
+from odyssey.sim.block_physics import BlockPhysics, block_physics
+from odyssey.sim.player import InputState, PlayerState, SimError
+from odyssey.world.storage import World
+
+WINDOW_HALF = 16  # blocks each side of the player horizontally and vertically
+WINDOW_MARGIN = 8  # rebuild when the player is closer than this to the window's edge
+
+EVENT_NAMES = {
+    k.E_DAMAGE_FALL: "damage_fall",
+    k.E_DAMAGE_VOID: "damage_void",
+    k.E_DAMAGE_LAVA: "damage_lava",
+    k.E_DEATH: "death",
+    k.E_LANDED: "landed",
+}
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened during a tick: damage (amount), death, landing (fall distance)."""
+
+    kind: str
+    value: float = 0.0
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """The player after one tick and what happened during it."""
+
+    player: PlayerState
+    events: tuple[Event, ...]
+
+
+def physics_tables(blocks: BlockPhysics) -> tuple:
+    """The kernel's block tables, in its T_* order."""
+    return (
+        blocks.box_start, blocks.box_count, blocks.boxes, blocks.friction, blocks.speed_factor,
+        blocks.jump_factor, blocks.fluid, blocks.fluid_amount, blocks.fluid_falling,
+        blocks.climbable, blocks.trapdoor, blocks.ladder, blocks.facing, blocks.is_open,
+        blocks.stuck, blocks.land, blocks.bubble, blocks.large_shape, blocks.blocks_motion,
+        blocks.fence, blocks.shape_kind, blocks.is_air,
+    )  # fmt: skip
+
+
+class BlockWindow:
+    """A cached [y][z][x] copy of the world's states around a point, for the kernel."""
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+        self.origin = np.zeros(3, dtype=np.int64)
+        self.states = np.zeros((0, 0, 0), dtype=np.uint16)
+        self.revision = -1
+
+    def covering(self, x: float, y: float, z: float) -> BlockWindow:
+        """Make sure the window holds the player's surroundings; rebuild if not."""
+        ix, iy, iz = int(np.floor(x)), int(np.floor(y)), int(np.floor(z))
+        o = self.origin
+        size = self.states.shape
+        inside = (
+            self.revision == self.world.revision
+            and size[0] > 0
+            and o[0] + WINDOW_MARGIN <= ix < o[0] + size[2] - WINDOW_MARGIN
+            and o[1] + WINDOW_MARGIN <= iy < o[1] + size[0] - WINDOW_MARGIN
+            and o[2] + WINDOW_MARGIN <= iz < o[2] + size[1] - WINDOW_MARGIN
+        )
+        if not inside:
+            lo = (ix - WINDOW_HALF, iy - WINDOW_HALF, iz - WINDOW_HALF)
+            hi = (ix + WINDOW_HALF, iy + WINDOW_HALF, iz + WINDOW_HALF)
+            self.states = self.world.get_box(lo, hi)
+            self.origin = np.array(lo, dtype=np.int64)
+            self.revision = self.world.revision
+        return self
+
+
+_windows: weakref.WeakKeyDictionary[World, BlockWindow] = weakref.WeakKeyDictionary()
+
+
+def window_for(world: World) -> BlockWindow:
+    """The block window cached for a world (one per world object)."""
+    window = _windows.get(world)
+    if window is None:
+        window = _windows[world] = BlockWindow(world)
+    return window
+
+
+class Simulator:
+    """Reusable buffers for stepping one player in one world (what ``step`` uses inside)."""
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+        self.window = window_for(world)
+        self.tables = physics_tables(block_physics(world.registry))
+        self.scratch = np.zeros((k.MAX_BOXES, 6), dtype=np.float64)
+        self.events = np.zeros((k.MAX_EVENTS + 1, 2), dtype=np.float64)
+
+    def step_array(self, st: np.ndarray, attr: np.ndarray, inputs: np.ndarray) -> list[Event]:
+        """Advance a kernel state vector in place by one tick; returns the tick's events."""
+        window = self.window.covering(st[k.S_X], st[k.S_Y], st[k.S_Z])
+        k.tick(window.states, window.origin, self.tables, st, attr, inputs, self.scratch,
+               self.events)  # fmt: skip
+        count = int(self.events[0, 0])
+        return [Event(EVENT_NAMES[int(kind)], float(v)) for kind, v in self.events[1 : count + 1]]
+
+    def step(self, player: PlayerState, inputs: InputState) -> StepResult:
+        st = player.to_array()
+        attr = player.attributes.as_array(self.world.dimension.min_y)
+        events = self.step_array(st, attr, inputs.as_array())
+        return StepResult(PlayerState.from_array(st, player.attributes), tuple(events))
+
+
+_simulators: weakref.WeakKeyDictionary[World, Simulator] = weakref.WeakKeyDictionary()
+
+
+def simulator_for(world: World) -> Simulator:
+    sim = _simulators.get(world)
+    if sim is None:
+        sim = _simulators[world] = Simulator(world)
+    return sim
+
+
+def step(world: World, player: PlayerState, inputs: InputState) -> StepResult:
+    """One 50 ms tick: the player's new state and the tick's events (the world is not changed)."""
+    return simulator_for(world).step(player, inputs)
+
+
+def check_start(world: World, player: PlayerState) -> None:
+    """Refuse a start position inside a solid block (a clear error instead of odd physics)."""
+    sim = simulator_for(world)
+    st = player.to_array()
+    window = sim.window.covering(st[k.S_X], st[k.S_Y], st[k.S_Z])
+    attr = player.attributes.as_array(world.dimension.min_y)
+    box = k.player_box(st, attr, player.crouching)
+    box[:3] += 1.0e-7
+    box[3:] -= 1.0e-7
+    hits = k.collect_boxes(window.states, window.origin, sim.tables, box, st[0:3].copy(), False,
+                           sim.scratch)  # fmt: skip
+    if hits:
+        x, y, z = player.pos
+        state = world.get_block(int(np.floor(x)), int(np.floor(y)), int(np.floor(z)))
+        raise SimError(
+            f"start position ({x}, {y}, {z}) is inside a solid block"
+            f" ({world.registry.state_string(state)} at the feet); start on top of it instead"
+        )

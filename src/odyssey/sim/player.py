@@ -1,0 +1,160 @@
+"""The player's state, inputs and attributes as plain frozen data (what ``physics.step`` takes)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, fields, replace
+
+import numpy as np
+
+from odyssey.errors import OdysseyError
+from odyssey.sim import kernel as k
+
+KEYS = ("forward", "back", "left", "right", "jump", "sneak", "sprint", "attack", "use")
+STANDING_EYE, CROUCHING_EYE = 1.62, 1.27
+
+
+class SimError(OdysseyError):
+    """Bad simulation input: unknown keys, non-finite numbers, a player inside a block."""
+
+
+@dataclass(frozen=True)
+class InputState:
+    """Keys held during one tick, like a client's key bindings."""
+
+    forward: bool = False
+    back: bool = False
+    left: bool = False
+    right: bool = False
+    jump: bool = False
+    sneak: bool = False
+    sprint: bool = False
+    attack: bool = False
+    use: bool = False
+
+    @classmethod
+    def of(cls, keys: list[str] | tuple[str, ...] | set[str]) -> InputState:
+        """Inputs from key names; an unknown name is a SimError listing the valid ones."""
+        unknown = sorted(set(keys) - set(KEYS))
+        if unknown:
+            raise SimError(
+                f"unknown key(s) {', '.join(unknown)}; expected some of {', '.join(KEYS)}"
+            )
+        return cls(**{key: True for key in keys})
+
+    def keys(self) -> list[str]:
+        """Names of the keys held."""
+        return [key for key in KEYS if getattr(self, key)]
+
+    def as_array(self) -> np.ndarray:
+        return np.array([getattr(self, key) for key in KEYS], dtype=np.int8)
+
+
+@dataclass(frozen=True)
+class PlayerAttributes:
+    """Vanilla attribute values (1.21.11 defaults); ``scale`` resizes the player."""
+
+    scale: float = 1.0
+    movement_speed: float = float(np.float32(0.1))
+    jump_strength: float = float(np.float32(0.42))
+    step_height: float = float(np.float32(0.6))
+    gravity: float = 0.08
+    safe_fall_distance: float = 3.0
+    fall_damage_multiplier: float = 1.0
+    sneaking_speed: float = float(np.float32(0.3))
+
+    def as_array(self, min_y: int) -> np.ndarray:
+        values = [getattr(self, f.name) for f in fields(self)]
+        for f, value in zip(fields(self), values, strict=True):
+            if not math.isfinite(value) or value < 0:
+                raise SimError(f"attribute {f.name} must be a finite number >= 0, got {value}")
+        if not 0.0625 <= self.scale <= 16:
+            raise SimError(
+                f"attribute scale must be 0.0625..16 (vanilla's range), got {self.scale}"
+            )
+        return np.array([*values, float(min_y)], dtype=np.float64)
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """Where the player is and how it moves. Position = feet; yaw 0 = +Z, 90 = -X; pitch + down."""
+
+    pos: tuple[float, float, float]
+    vel: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    yaw: float = 0.0
+    pitch: float = 0.0
+    on_ground: bool = False
+    health: float = 20.0
+    fall_distance: float = 0.0
+    sprinting: bool = False
+    crouching: bool = False
+    in_water: bool = False
+    in_lava: bool = False
+    collided_horizontally: bool = False
+    collided_vertically: bool = False
+    dead: bool = False
+    attributes: PlayerAttributes = field(default_factory=PlayerAttributes)
+    # The rest of the vanilla state the next tick depends on (jump delay, stuck multiplier,
+    # supporting block, invulnerability, fluid heights, ...), in the kernel's layout.
+    internal: tuple[float, ...] = ()
+
+    def __post_init__(self) -> None:
+        for name in ("pos", "vel"):
+            value = getattr(self, name)
+            if len(value) != 3 or not all(math.isfinite(float(v)) for v in value):
+                raise SimError(f"player {name} must be 3 finite numbers, got {value}")
+        for name in ("yaw", "pitch", "health", "fall_distance"):
+            if not math.isfinite(float(getattr(self, name))):
+                raise SimError(f"player {name} must be a finite number, got {getattr(self, name)}")
+
+    @property
+    def eye_height(self) -> float:
+        """Camera height above the feet (standing 1.62, crouching 1.27, times scale)."""
+        eye = CROUCHING_EYE if self.crouching else STANDING_EYE
+        return float(np.float32(np.float32(eye) * np.float32(self.attributes.scale)))
+
+    def with_look(self, yaw: float, pitch: float) -> PlayerState:
+        """The same player looking another way (pitch clamped to -90..90 as vanilla does)."""
+        if not (math.isfinite(yaw) and math.isfinite(pitch)):
+            raise SimError(f"yaw and pitch must be finite, got {yaw}, {pitch}")
+        return replace(self, yaw=float(yaw), pitch=float(min(90.0, max(-90.0, pitch))))
+
+    def to_array(self) -> np.ndarray:
+        st = np.zeros(k.STATE_SIZE, dtype=np.float64)
+        if self.internal:
+            st[:] = self.internal
+        st[k.S_X : k.S_Z + 1] = self.pos
+        st[k.S_VX : k.S_VZ + 1] = self.vel
+        st[k.S_YAW], st[k.S_PITCH] = self.yaw, self.pitch
+        st[k.S_ON_GROUND] = self.on_ground
+        st[k.S_HEALTH] = self.health
+        st[k.S_FALL] = self.fall_distance
+        st[k.S_SPRINTING] = self.sprinting
+        st[k.S_CROUCHING] = self.crouching
+        st[k.S_IN_WATER] = self.in_water
+        st[k.S_IN_LAVA] = self.in_lava
+        st[k.S_COLL_H] = self.collided_horizontally
+        st[k.S_COLL_V] = self.collided_vertically
+        st[k.S_DEAD] = self.dead
+        return st
+
+    @classmethod
+    def from_array(cls, st: np.ndarray, attributes: PlayerAttributes) -> PlayerState:
+        return cls(
+            pos=(float(st[k.S_X]), float(st[k.S_Y]), float(st[k.S_Z])),
+            vel=(float(st[k.S_VX]), float(st[k.S_VY]), float(st[k.S_VZ])),
+            yaw=float(st[k.S_YAW]),
+            pitch=float(st[k.S_PITCH]),
+            on_ground=bool(st[k.S_ON_GROUND]),
+            health=float(st[k.S_HEALTH]),
+            fall_distance=float(st[k.S_FALL]),
+            sprinting=bool(st[k.S_SPRINTING]),
+            crouching=bool(st[k.S_CROUCHING]),
+            in_water=bool(st[k.S_IN_WATER]),
+            in_lava=bool(st[k.S_IN_LAVA]),
+            collided_horizontally=bool(st[k.S_COLL_H]),
+            collided_vertically=bool(st[k.S_COLL_V]),
+            dead=bool(st[k.S_DEAD]),
+            attributes=attributes,
+            internal=tuple(float(v) for v in st),
+        )
