@@ -708,12 +708,14 @@ def move(win, origin, tables, st, attr, inp, mx, my, mz, xxa, zza, scratch, even
     # LivingEntity.checkFallDamage: water entered during the move cancels the fall first
     if st[S_IN_WATER] == 0.0:
         update_water(win, origin, tables, st, attr)
+    # 1.21.5+: the landing tick's own drop counts too, so a fall from rest over n blocks has a
+    # distance of n (hence the 1e-6 in the damage formula)
+    if st[S_IN_WATER] == 0.0 and moved[1] < 0.0:
+        st[S_FALL] -= moved[1]
     if on_ground:
         if st[S_FALL] > 0.0:
             land(win, origin, tables, st, attr, sneak, events)
         st[S_FALL] = 0.0
-    elif moved[1] < 0.0:
-        st[S_FALL] -= moved[1]
     if hit_x:
         st[S_VX] = 0.0
     if hit_z:
