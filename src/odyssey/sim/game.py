@@ -1,0 +1,280 @@
+"""The game: a world, one player, scheduled block ticks, rules and events, advanced by ``tick()``.
+
+Everything stateful about a running world lives here, around the pure physics step. Block
+changes go through the game, which keeps the original state of every changed block, so a
+snapshot of the whole game is the player, the clock and a few changed blocks: restoring one
+(an episode reset) takes milliseconds.
+"""
+
+from __future__ import annotations
+
+import heapq
+import threading
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from odyssey.sim import kernel as k
+from odyssey.sim import redstone
+from odyssey.sim.physics import Event, Simulator, check_start
+from odyssey.sim.player import InputState, PlayerState, SimError
+from odyssey.sim.reach import crosshair_block, facing_of, within_server_reach
+from odyssey.world.blocks import BlockFlag
+from odyssey.world.storage import World
+
+Pos = tuple[int, int, int]
+TICKS_PER_SECOND = 20
+DAY_TICKS = 24000
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """Rules of a navigation episode: adventure mode, peaceful, frozen time and weather."""
+
+    adventure: bool = True  # no breaking or placing blocks
+    peaceful: bool = True  # no hostile mobs; health regenerates
+    advance_time: bool = False
+    advance_weather: bool = False
+    natural_regeneration: bool = True
+    time_of_day: int = 6000  # noon
+
+
+@dataclass(frozen=True)
+class GameEvent:
+    """Something that happened at a tick: damage, death, a door toggled, leaving the world."""
+
+    tick: int
+    kind: str
+    value: float = 0.0
+    pos: Pos | None = None
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything needed to put the game back as it was."""
+
+    tick: int
+    time_of_day: int
+    player: PlayerState
+    inputs: InputState
+    blocks: dict[Pos, int]
+    scheduled: tuple[tuple[int, int, Pos, str], ...]
+    plates: frozenset[Pos]
+
+
+@dataclass
+class Game:
+    """World + player + rules; ``tick()`` advances 50 ms of game time."""
+
+    world: World
+    player: PlayerState
+    rules: GameRules = field(default_factory=GameRules)
+    bounds: tuple[int, int, int, int] | None = None  # min x, min z, max x, max z (inclusive)
+
+    def __post_init__(self) -> None:
+        check_start(self.world, self.player)
+        self.sim = Simulator(self.world)
+        self.tick_count = 0
+        self.time_of_day = self.rules.time_of_day
+        self.inputs = InputState()
+        self.events: list[GameEvent] = []
+        self._originals: dict[Pos, int] = {}
+        self._scheduled: list[tuple[int, int, Pos, str]] = []
+        self._sequence = 0
+        self._plates: set[Pos] = set()
+        self.lock = threading.RLock()
+
+    # -- blocks -------------------------------------------------------------------------------
+
+    def set_block(self, pos: Pos, state: int) -> None:
+        """Change a block, remembering its original state for snapshots."""
+        self._originals.setdefault(pos, self.world.get_block(*pos))
+        self.world.set_block(*pos, state)
+
+    def _apply(self, changes: list[redstone.Change]) -> None:
+        for change in changes:
+            self.set_block(change.pos, change.state)
+            if change.event:
+                self._emit(change.event, pos=change.pos)
+
+    def _schedule(self, delay: int, pos: Pos, kind: str) -> None:
+        self._sequence += 1
+        heapq.heappush(self._scheduled, (self.tick_count + delay, self._sequence, pos, kind))
+
+    def _emit(self, kind: str, value: float = 0.0, pos: Pos | None = None) -> None:
+        self.events.append(GameEvent(self.tick_count, kind, value, pos))
+
+    # -- player actions -----------------------------------------------------------------------
+
+    def hold(self, inputs: InputState) -> None:
+        """Set the keys held from now on (used by the next ticks)."""
+        with self.lock:
+            self.inputs = inputs
+
+    def look(self, yaw: float, pitch: float) -> None:
+        """Turn the player's view (absolute vanilla degrees)."""
+        with self.lock:
+            self.player = self.player.with_look(yaw, pitch)
+
+    def use(self, pos: Pos | None = None) -> list[GameEvent]:
+        """Right-click: the block under the crosshair, or a named block within server reach."""
+        with self.lock:
+            if self.player.dead:
+                return []
+            if pos is None:
+                hit = crosshair_block(self.world, self.player)
+                if hit is None:
+                    return []
+                pos = hit.pos
+            elif not within_server_reach(self.player, pos):
+                raise SimError(f"block {pos} is out of reach (more than 5.5 blocks from the eye)")
+            start = len(self.events)
+            state = self.world.get_block(*pos)
+            changes = redstone.use_block(self.world, pos, facing_of(self.player.yaw))
+            self._apply(changes)
+            if (
+                BlockFlag(int(self.world.registry.state_flags[state])) & BlockFlag.BUTTON
+                and changes
+            ):
+                self._schedule(redstone.button_delay(self.world.registry, state), pos, "button")
+            if changes and redstone.is_emitter(self.world.registry, state):
+                self._apply(redstone.respond_to_power(self.world, pos))
+            return self.events[start:]
+
+    # -- time ---------------------------------------------------------------------------------
+
+    def tick(self) -> list[GameEvent]:
+        """Advance one tick: player physics, pressure plates, scheduled ticks, regeneration."""
+        with self.lock:
+            start = len(self.events)
+            self.tick_count += 1
+            if self.rules.advance_time:
+                self.time_of_day = (self.time_of_day + 1) % DAY_TICKS
+            self._step_player()
+            self._update_plates()
+            self._run_scheduled()
+            self._regenerate()
+            return self.events[start:]
+
+    def run(self, ticks: int) -> list[GameEvent]:
+        """Advance several ticks with the keys currently held."""
+        out: list[GameEvent] = []
+        for _ in range(ticks):
+            out += self.tick()
+        return out
+
+    def _step_player(self) -> None:
+        if self.player.dead:
+            return
+        result = self.sim.step(self.player, self.inputs)
+        self.player = result.player
+        for event in result.events:
+            self._emit_physics(event)
+        x, y, z = self.player.pos
+        outside = y < self.world.dimension.min_y
+        if self.bounds is not None:
+            x0, z0, x1, z1 = self.bounds
+            outside = outside or not (x0 <= x < x1 + 1 and z0 <= z < z1 + 1)
+        if outside:
+            self._emit("left_world")
+
+    def _emit_physics(self, event: Event) -> None:
+        self._emit(event.kind, event.value)
+
+    def _update_plates(self) -> None:
+        """Plates under the player press at once; released plates check again every 20 ticks."""
+        if self.player.dead:
+            return
+        blocks = self.world.registry
+        x, y, z = self.player.pos
+        for pos in self._touched_cells(x, y, z):
+            state = self.world.get_block(*pos)
+            if not BlockFlag(int(blocks.state_flags[state])) & BlockFlag.PRESSURE_PLATE:
+                continue
+            if pos not in self._plates:
+                self._plates.add(pos)
+                self._press_plate(pos, state, pressed=True)
+                self._schedule(redstone.PLATE_CHECK_TICKS, pos, "plate")
+
+    def _touched_cells(self, x: float, y: float, z: float) -> list[Pos]:
+        half = 0.3 * self.player.attributes.scale
+        return [(bx, int(np.floor(y)), bz)
+                for bx in range(int(np.floor(x - half)), int(np.floor(x + half)) + 1)
+                for bz in range(int(np.floor(z - half)), int(np.floor(z + half)) + 1)]  # fmt: skip
+
+    def _press_plate(self, pos: Pos, state: int, pressed: bool) -> None:
+        blocks = self.world.registry
+        p = blocks.properties(state)
+        if "power" in p:  # weighted plates: one player is a count of 1
+            new = redstone.with_props(blocks, state, power="1" if pressed else "0")
+        else:
+            new = redstone.with_props(blocks, state, powered="true" if pressed else "false")
+        self._apply([redstone.Change(pos, new, "plate_pressed" if pressed else "plate_released")])
+        self._apply(redstone.respond_to_power(self.world, pos))
+
+    def _run_scheduled(self) -> None:
+        while self._scheduled and self._scheduled[0][0] <= self.tick_count:
+            _, _, pos, kind = heapq.heappop(self._scheduled)
+            state = self.world.get_block(*pos)
+            blocks = self.world.registry
+            if kind == "button" and redstone.emits(blocks, state):
+                self._apply([redstone.Change(pos, redstone.with_props(blocks, state,
+                                                                      powered="false"),
+                                             "button_released")])  # fmt: skip
+                self._apply(redstone.respond_to_power(self.world, pos))
+            elif kind == "plate" and pos in self._plates:
+                x, y, z = self.player.pos
+                if pos in self._touched_cells(x, y, z) and not self.player.dead:
+                    self._schedule(redstone.PLATE_CHECK_TICKS, pos, "plate")
+                else:
+                    self._plates.discard(pos)
+                    self._press_plate(pos, state, pressed=False)
+
+    def _regenerate(self) -> None:
+        """Peaceful: +1 health every 20 ticks while hurt (Player.aiStep)."""
+        p = self.player
+        if not (self.rules.peaceful and self.rules.natural_regeneration) or p.dead:
+            return
+        if p.health < 20.0 and self.tick_count % 20 == 0:
+            st = p.to_array()
+            st[k.S_HEALTH] = min(20.0, p.health + 1.0)
+            self.player = PlayerState.from_array(st, p.attributes)
+
+    # -- snapshots ----------------------------------------------------------------------------
+
+    def snapshot(self) -> Snapshot:
+        """The game's state now (cheap: only changed blocks are copied)."""
+        with self.lock:
+            return Snapshot(
+                tick=self.tick_count,
+                time_of_day=self.time_of_day,
+                player=self.player,
+                inputs=self.inputs,
+                blocks={pos: self.world.get_block(*pos) for pos in self._originals},
+                scheduled=tuple(self._scheduled),
+                plates=frozenset(self._plates),
+            )
+
+    def restore(self, snap: Snapshot) -> None:
+        """Put the game back to a snapshot: blocks, player, clock and pending ticks."""
+        with self.lock:
+            for pos, original in self._originals.items():
+                target = snap.blocks.get(pos, original)
+                if self.world.get_block(*pos) != target:
+                    self.world.set_block(*pos, target)
+            self.tick_count = snap.tick
+            self.time_of_day = snap.time_of_day
+            self.player = snap.player
+            self.inputs = snap.inputs
+            self._scheduled = list(snap.scheduled)
+            heapq.heapify(self._scheduled)
+            self._plates = set(snap.plates)
+
+    def teleport(self, pos: tuple[float, float, float], yaw: float, pitch: float) -> None:
+        """Place the player (feet) with a view, at rest."""
+        with self.lock:
+            player = replace(
+                PlayerState(pos=pos, on_ground=False), attributes=self.player.attributes
+            )
+            check_start(self.world, player)
+            self.player = player.with_look(yaw, pitch)
