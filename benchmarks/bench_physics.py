@@ -14,7 +14,7 @@ import time
 
 import numpy as np
 
-from odyssey.sim import kernel as k
+from odyssey.sim import layout as k
 from odyssey.sim.physics import Simulator
 from odyssey.sim.player import InputState, PlayerAttributes, PlayerState
 from odyssey.world import World

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from odyssey.sim import kernel as k
+from odyssey.sim import layout as k
 from odyssey.sim import redstone
 from odyssey.sim.physics import Event, Simulator, check_start
 from odyssey.sim.player import InputState, PlayerState, SimError

@@ -11,8 +11,7 @@ Numbers that are ``float`` in vanilla are rounded through float32 where vanilla 
 The world comes in as a window: a [y][z][x] array of state ids with its lowest corner at
 ``origin``; cells outside it read as air, so callers keep the player well inside (``physics``).
 Player state is a float64 vector (layout in ``S_*``); events are written to a small int/float
-buffer.
-"""
+buffer."""
 
 from __future__ import annotations
 
@@ -21,376 +20,88 @@ import math
 import numba
 import numpy as np
 
-F32 = np.float32
-EPS = 1.0e-7
-# -- state vector layout --------------------------------------------------------------------
-S_X, S_Y, S_Z, S_VX, S_VY, S_VZ, S_YAW, S_PITCH = 0, 1, 2, 3, 4, 5, 6, 7
-S_ON_GROUND, S_COLL_H, S_COLL_V, S_MINOR_H = 8, 9, 10, 11
-S_IN_WATER, S_IN_LAVA, S_FALL, S_HEALTH, S_JUMP_DELAY, S_SPRINTING = 12, 13, 14, 15, 16, 17
-S_CROUCHING, S_SNEAK_PREV, S_STUCK_X, S_STUCK_Y, S_STUCK_Z = 18, 19, 20, 21, 22
-S_SUPPORT, S_SUPPORT_X, S_SUPPORT_Y, S_SUPPORT_Z, S_NO_BLOCKS = 23, 24, 25, 26, 27
-S_WATER_H, S_LAVA_H, S_INVULNERABLE, S_LAST_HURT, S_DEAD, S_EYE_IN_WATER = 28, 29, 30, 31, 32, 33
-STATE_SIZE = 34
-# -- inputs -----------------------------------------------------------------------------------
-K_FORWARD, K_BACK, K_LEFT, K_RIGHT, K_JUMP, K_SNEAK, K_SPRINT, K_ATTACK, K_USE = range(9)
-INPUT_SIZE = 9
-# -- attributes (vanilla defaults in physics.PlayerAttributes) --------------------------------
-A_SCALE, A_SPEED, A_JUMP, A_STEP, A_GRAVITY, A_SAFE_FALL, A_FALL_MULT, A_SNEAK_SPEED = range(8)
-A_MIN_Y = 8  # world floor (void damage below min_y - 64)
-ATTR_SIZE = 9
-# -- events -----------------------------------------------------------------------------------
-E_DAMAGE_FALL, E_DAMAGE_VOID, E_DAMAGE_LAVA, E_DEATH, E_LANDED = 1, 2, 3, 4, 5
-MAX_EVENTS = 8
-MAX_BOXES = 1024
-# -- block table indices (tables tuple passed from physics) ----------------------------------
-T_BOX_START, T_BOX_COUNT, T_BOXES, T_FRICTION, T_SPEED, T_JUMP = 0, 1, 2, 3, 4, 5
-T_FLUID, T_AMOUNT, T_FALLING, T_CLIMB, T_TRAPDOOR, T_LADDER, T_FACING, T_OPEN = range(6, 14)
-T_STUCK, T_LAND, T_BUBBLE, T_LARGE, T_MOTION, T_FENCE, T_SHAPE_KIND, T_AIR = range(14, 22)
-
-SIN_TABLE = np.sin(np.arange(65536, dtype=np.float64) * math.pi * 2.0 / 65536.0).astype(np.float32)
-DEG_TO_RAD_F = F32(math.pi / 180.0)
-PLAYER_WIDTH, PLAYER_HEIGHT, CROUCH_HEIGHT = F32(0.6), F32(1.8), F32(1.5)
-EYE_STANDING, EYE_CROUCHING = F32(1.62), F32(1.27)
-
-
-@numba.njit(cache=True, inline="always")
-def f32(x):
-    return np.float64(np.float32(x))
-
-
-@numba.njit(cache=True, inline="always")
-def mth_sin(rad):
-    return np.float64(SIN_TABLE[np.int64(rad * 10430.378350470453) & 65535])
-
-
-@numba.njit(cache=True, inline="always")
-def mth_cos(rad):
-    return np.float64(SIN_TABLE[np.int64(rad * 10430.378350470453 + 16384.0) & 65535])
-
-
-@numba.njit(cache=True, inline="always")
-def yaw_rad(yaw_deg):
-    """``getYRot() * ((float)Math.PI / 180F)``: a float product, widened."""
-    return np.float64(np.float32(yaw_deg) * DEG_TO_RAD_F)
-
-
-# -- world window -------------------------------------------------------------------------------
-
-
-@numba.njit(cache=True, inline="always")
-def block_at(win, origin, x, y, z):
-    ix, iy, iz = x - origin[0], y - origin[1], z - origin[2]
-    if ix < 0 or iy < 0 or iz < 0:
-        return 0
-    if iy >= win.shape[0] or iz >= win.shape[1] or ix >= win.shape[2]:
-        return 0
-    return np.int64(win[iy, iz, ix])
-
-
-@numba.njit(cache=True, inline="always")
-def ffloor(v):
-    return np.int64(math.floor(v))
-
-
-@numba.njit(cache=True)
-def shape_for(tables, state, px, py, pz, descending, out_start):
-    """(first box, count) of the collision shape of ``state`` for this player (scaffolding)."""
-    start, count = tables[T_BOX_START][state], tables[T_BOX_COUNT][state]
-    scaffolding = tables[T_SHAPE_KIND][state] == 1
-    if scaffolding and (descending or not py > out_start + 1.0 - 1.0e-5):
-        return start, 0  # scaffolding is solid only from above, and not while descending
-    return start, count
-
-
-@numba.njit(cache=True)
-def collect_boxes(win, origin, tables, q, player, descending, out):
-    """Boxes of blocks whose shape overlaps box ``q`` (vanilla BlockCollisions); returns count.
-
-    Cells one beyond ``q`` count only for blocks with large shapes (fences, walls, gates).
-    """
-    x0, x1 = ffloor(q[0] - EPS) - 1, ffloor(q[3] + EPS) + 1
-    y0, y1 = ffloor(q[1] - EPS) - 1, ffloor(q[4] + EPS) + 1
-    z0, z1 = ffloor(q[2] - EPS) - 1, ffloor(q[5] + EPS) + 1
-    boxes = tables[T_BOXES]
-    n = 0
-    for y in range(y0, y1 + 1):
-        for z in range(z0, z1 + 1):
-            for x in range(x0, x1 + 1):
-                edges = (x in (x0, x1)) + (y in (y0, y1)) + (z in (z0, z1))
-                if edges >= 2:
-                    continue
-                state = block_at(win, origin, x, y, z)
-                if state == 0 or (edges == 1 and not tables[T_LARGE][state]):
-                    continue
-                start, count = shape_for(tables, state, player[0], player[1], player[2],
-                                         descending, np.float64(y))  # fmt: skip
-                hit = False
-                for b in range(start, start + count):
-                    if (boxes[b, 0] + x < q[3] and boxes[b, 3] + x > q[0]
-                            and boxes[b, 1] + y < q[4] and boxes[b, 4] + y > q[1]
-                            and boxes[b, 2] + z < q[5] and boxes[b, 5] + z > q[2]):  # fmt: skip
-                        hit = True
-                        break
-                if not hit:
-                    continue
-                for b in range(start, start + count):
-                    if n < out.shape[0]:
-                        out[n, 0] = boxes[b, 0] + x
-                        out[n, 1] = boxes[b, 1] + y
-                        out[n, 2] = boxes[b, 2] + z
-                        out[n, 3] = boxes[b, 3] + x
-                        out[n, 4] = boxes[b, 4] + y
-                        out[n, 5] = boxes[b, 5] + z
-                        n += 1
-    return n
-
-
-@numba.njit(cache=True)
-def clip_axis(axis, box, shapes, n, d):
-    """Shapes.collide along one axis: the furthest the box can move by ``d`` (1e-7 rules)."""
-    if abs(d) < EPS:
-        return 0.0
-    a1, a2 = (axis + 1) % 3, (axis + 2) % 3
-    for i in range(n):
-        s = shapes[i]
-        if not (box[a1] + EPS < s[a1 + 3] and box[a1 + 3] - EPS >= s[a1]):
-            continue
-        if not (box[a2] + EPS < s[a2 + 3] and box[a2 + 3] - EPS >= s[a2]):
-            continue
-        if d > 0.0:
-            if box[axis + 3] - EPS < s[axis]:
-                gap = s[axis] - box[axis + 3]
-                if gap >= -EPS:
-                    d = min(d, gap)
-        elif box[axis] + EPS >= s[axis + 3]:
-            gap = s[axis + 3] - box[axis]
-            if gap <= EPS:
-                d = max(d, gap)
-        if abs(d) < EPS:
-            return 0.0
-    return d
-
-
-@numba.njit(cache=True)
-def collide_with_shapes(dx, dy, dz, box, shapes, n):
-    """Entity.collideWithShapes: Y first, then the larger horizontal axis (1.14+ order)."""
-    moved = np.zeros(3)
-    b = box.copy()
-    want = np.array([dx, dy, dz])
-    order = (1, 2, 0) if abs(dx) < abs(dz) else (1, 0, 2)
-    for axis in order:
-        if want[axis] != 0.0:
-            d = clip_axis(axis, b, shapes, n, want[axis])
-            moved[axis] = d
-            b[axis] += d
-            b[axis + 3] += d
-    return moved
-
-
-@numba.njit(cache=True)
-def expand_towards(box, dx, dy, dz):
-    q = box.copy()
-    for axis, d in ((0, dx), (1, dy), (2, dz)):
-        if d < 0.0:
-            q[axis] += d
-        else:
-            q[axis + 3] += d
-    return q
-
-
-@numba.njit(cache=True)
-def step_heights(box, shapes, n, max_step, dy_collided, out):
-    """collectCandidateStepUpHeights: shape Y edges within (0, step] above the box, sorted."""
-    count = 0
-    for i in range(n):
-        for edge in (shapes[i, 1], shapes[i, 4]):
-            h = f32(edge - box[1])
-            if h < 0.0 or h == f32(dy_collided) or h > max_step:
-                continue
-            seen = False
-            for j in range(count):
-                if out[j] == h:
-                    seen = True
-            if not seen and count < out.shape[0]:
-                out[count] = h
-                count += 1
-    out[:count] = np.sort(out[:count])
-    return count
-
-
-@numba.njit(cache=True)
-def collide(win, origin, tables, box, dx, dy, dz, on_ground, max_step, player, descending, scratch):
-    """Entity.collide: clip the move against blocks, then try the 1.21 step-up heights."""
-    q = expand_towards(box, dx, dy, dz)
-    n = collect_boxes(win, origin, tables, q, player, descending, scratch)
-    if dx == 0.0 and dy == 0.0 and dz == 0.0:
-        return np.zeros(3)
-    moved = collide_with_shapes(dx, dy, dz, box, scratch, n)
-    hit_x, hit_y, hit_z = dx != moved[0], dy != moved[1], dz != moved[2]
-    landing = hit_y and dy < 0.0
-    if max_step > 0.0 and (landing or on_ground) and (hit_x or hit_z):
-        base = box.copy()
-        if landing:
-            base[1] += moved[1]
-            base[4] += moved[1]
-        q2 = expand_towards(base, dx, max_step, dz)
-        if not landing:
-            q2[1] -= f32(1.0e-5)
-        n2 = collect_boxes(win, origin, tables, q2, player, descending, scratch)
-        heights = np.empty(16)
-        count = step_heights(base, scratch, n2, max_step, moved[1], heights)
-        flat = moved[0] * moved[0] + moved[2] * moved[2]
-        for k in range(count):
-            trial = collide_with_shapes(dx, heights[k], dz, base, scratch, n2)
-            if trial[0] * trial[0] + trial[2] * trial[2] > flat:
-                trial[1] -= box[1] - base[1]
-                return trial
-    return moved
-
-
-@numba.njit(cache=True)
-def no_collision(win, origin, tables, q, player, descending, scratch):
-    return collect_boxes(win, origin, tables, q, player, descending, scratch) == 0
-
-
-# -- fluids -------------------------------------------------------------------------------------
-
-
-@numba.njit(cache=True)
-def fluid_height(win, origin, tables, x, y, z, kind):
-    """FlowingFluid.getHeight: 1 under the same fluid, else amount / 9 (0 if another fluid)."""
-    state = block_at(win, origin, x, y, z)
-    if tables[T_FLUID][state] != kind:
-        return 0.0
-    above = block_at(win, origin, x, y + 1, z)
-    if tables[T_FLUID][above] == kind:
-        return 1.0
-    return f32(np.float32(tables[T_AMOUNT][state]) / np.float32(9.0))
-
-
-@numba.njit(cache=True)
-def own_height(tables, state, kind):
-    if tables[T_FLUID][state] != kind:
-        return 0.0
-    return np.float32(tables[T_AMOUNT][state]) / np.float32(9.0)
-
-
-@numba.njit(cache=True)
-def fluid_flow(win, origin, tables, x, y, z, kind, out):
-    """FlowingFluid.getFlow: the normalised push of the fluid in cell (x, y, z)."""
-    state = block_at(win, origin, x, y, z)
-    own = own_height(tables, state, kind)
-    fx, fz = 0.0, 0.0
-    for dx, dz in ((0, -1), (0, 1), (-1, 0), (1, 0)):  # north, south, west, east
-        nb = block_at(win, origin, x + dx, y, z + dz)
-        nkind = tables[T_FLUID][nb]
-        if nkind != 0 and nkind != kind:
-            continue
-        h = own_height(tables, nb, kind)
-        g = np.float32(0.0)
-        if h == 0.0:
-            if not tables[T_MOTION][nb]:
-                below = block_at(win, origin, x + dx, y - 1, z + dz)
-                bkind = tables[T_FLUID][below]
-                if bkind == 0 or bkind == kind:
-                    hb = own_height(tables, below, kind)
-                    if hb > 0.0:
-                        g = own - (hb - np.float32(0.8888889))
-        elif h > 0.0:
-            g = own - h
-        if g != 0.0:
-            fx += dx * np.float64(g)
-            fz += dz * np.float64(g)
-    fy = 0.0
-    if tables[T_FALLING][state]:
-        for dx, dz in ((0, -1), (0, 1), (-1, 0), (1, 0)):
-            side = block_at(win, origin, x + dx, y, z + dz)
-            up = block_at(win, origin, x + dx, y + 1, z + dz)
-            if tables[T_MOTION][side] or tables[T_MOTION][up]:
-                length = math.sqrt(fx * fx + fz * fz)
-                if length >= 1.0e-4:
-                    fx, fz = fx / length, fz / length
-                else:
-                    fx, fz = 0.0, 0.0
-                fy = -6.0
-                break
-    length = math.sqrt(fx * fx + fy * fy + fz * fz)
-    if length < 1.0e-4:
-        out[0], out[1], out[2] = 0.0, 0.0, 0.0
-    else:
-        out[0], out[1], out[2] = fx / length, fy / length, fz / length
-
-
-@numba.njit(cache=True)
-def fluid_pushing(win, origin, tables, box, kind, scale, st, push):
-    """updateFluidHeightAndDoFluidPushing: returns (touching, height); adds the current push."""
-    q0, q1, q2 = box[0] + 0.001, box[1] + 0.001, box[2] + 0.001
-    q3, q4, q5 = box[3] - 0.001, box[4] - 0.001, box[5] - 0.001
-    height = 0.0
-    touching = False
-    acc = np.zeros(3)
-    flow = np.zeros(3)
-    k = 0
-    for x in range(ffloor(q0), math.ceil(q3)):
-        for y in range(ffloor(q1), math.ceil(q4)):
-            for z in range(ffloor(q2), math.ceil(q5)):
-                h = fluid_height(win, origin, tables, x, y, z, kind)
-                if h <= 0.0:
-                    continue
-                top = y + h
-                if top >= q1:
-                    touching = True
-                    height = max(top - q1, height)
-                    if push:
-                        fluid_flow(win, origin, tables, x, y, z, kind, flow)
-                        if height < 0.4:
-                            flow *= height
-                        acc += flow
-                        k += 1
-    length = math.sqrt(acc[0] ** 2 + acc[1] ** 2 + acc[2] ** 2)
-    if push and length > 0.0:
-        if k > 0:
-            acc /= k
-        acc *= scale
-        if abs(st[S_VX]) < 0.003 and abs(st[S_VZ]) < 0.003:
-            length = math.sqrt(acc[0] ** 2 + acc[1] ** 2 + acc[2] ** 2)
-            if length < 0.0045000000000000005:
-                acc = acc / length * 0.0045000000000000005
-        st[S_VX] += acc[0]
-        st[S_VY] += acc[1]
-        st[S_VZ] += acc[2]
-    return touching, height
-
-
-@numba.njit(cache=True)
-def player_box(st, attr, crouching):
-    """The player's AABB from the feet position (vanilla's float half-width and height)."""
-    scale = attr[A_SCALE]
-    half = f32(np.float32(PLAYER_WIDTH * np.float32(scale)) / np.float32(2.0))
-    height = f32((CROUCH_HEIGHT if crouching else PLAYER_HEIGHT) * np.float32(scale))
-    box = np.empty(6)
-    box[0], box[1], box[2] = st[S_X] - half, st[S_Y], st[S_Z] - half
-    box[3], box[4], box[5] = st[S_X] + half, st[S_Y] + height, st[S_Z] + half
-    return box
-
-
-@numba.njit(cache=True)
-def update_water(win, origin, tables, st, attr):
-    """Water state with current push; touching water resets the fall distance."""
-    box = player_box(st, attr, st[S_CROUCHING] != 0.0)
-    touching, height = fluid_pushing(win, origin, tables, box, 1, 0.014, st, True)
-    st[S_IN_WATER] = 1.0 if touching else 0.0
-    st[S_WATER_H] = height
-    if touching:
-        st[S_FALL] = 0.0
-    eye = st[S_Y] + f32((EYE_CROUCHING if st[S_CROUCHING] != 0.0 else EYE_STANDING)
-                        * np.float32(attr[A_SCALE]))  # fmt: skip
-    ex, ey, ez = ffloor(st[S_X]), ffloor(eye), ffloor(st[S_Z])
-    surface = ey + fluid_height(win, origin, tables, ex, ey, ez, 1)
-    st[S_EYE_IN_WATER] = 1.0 if eye < surface and surface > ey else 0.0
-
-
-# -- damage -------------------------------------------------------------------------------------
+from odyssey.sim.collision import (
+    back_off_from_edge,
+    check_support,
+    collide,
+    no_collision,
+    on_pos,
+)
+from odyssey.sim.fluids import contains_liquid, fluid_pushing, update_water
+from odyssey.sim.layout import (
+    A_FALL_MULT,
+    A_GRAVITY,
+    A_JUMP,
+    A_MIN_Y,
+    A_SAFE_FALL,
+    A_SCALE,
+    A_SNEAK_SPEED,
+    A_SPEED,
+    A_STEP,
+    E_DAMAGE_FALL,
+    E_DAMAGE_LAVA,
+    E_DAMAGE_VOID,
+    E_DEATH,
+    E_LANDED,
+    EYE_CROUCHING,
+    EYE_STANDING,
+    K_BACK,
+    K_FORWARD,
+    K_JUMP,
+    K_LEFT,
+    K_RIGHT,
+    K_SNEAK,
+    K_SPRINT,
+    MAX_EVENTS,
+    S_COLL_H,
+    S_COLL_V,
+    S_CROUCHING,
+    S_DEAD,
+    S_EYE_IN_WATER,
+    S_FALL,
+    S_HEALTH,
+    S_IN_LAVA,
+    S_IN_WATER,
+    S_INVULNERABLE,
+    S_JUMP_DELAY,
+    S_LAST_HURT,
+    S_LAVA_H,
+    S_MINOR_H,
+    S_ON_GROUND,
+    S_SNEAK_PREV,
+    S_SPRINTING,
+    S_STUCK_X,
+    S_STUCK_Y,
+    S_STUCK_Z,
+    S_VX,
+    S_VY,
+    S_VZ,
+    S_WATER_H,
+    S_X,
+    S_Y,
+    S_YAW,
+    S_Z,
+    T_AIR,
+    T_BUBBLE,
+    T_CLIMB,
+    T_FACING,
+    T_FRICTION,
+    T_JUMP,
+    T_LADDER,
+    T_LAND,
+    T_OPEN,
+    T_SHAPE_KIND,
+    T_SPEED,
+    T_STUCK,
+    T_TRAPDOOR,
+    block_at,
+    f32,
+    ffloor,
+    mth_cos,
+    mth_sin,
+    player_box,
+    yaw_rad,
+)
 
 
 @numba.njit(cache=True)
@@ -431,85 +142,6 @@ def fall_damage(distance, multiplier, attr):
     return np.float64(math.floor(power * multiplier * attr[A_FALL_MULT]))
 
 
-# -- support, friction, climbing ----------------------------------------------------------------
-
-
-@numba.njit(cache=True)
-def find_support(win, origin, tables, st, box, player, descending, scratch):
-    """Level.findSupportingBlock: the colliding block under the box nearest the player."""
-    q = np.empty(6)
-    q[:] = box
-    q[1] = box[1] - 1.0e-6
-    q[4] = box[1]
-    best, found = 1.0e300, False
-    bx, by, bz = 0, 0, 0
-    for y in range(ffloor(q[1] - EPS), ffloor(q[4] + EPS) + 1):
-        for z in range(ffloor(q[2] - EPS), ffloor(q[5] + EPS) + 1):
-            for x in range(ffloor(q[0] - EPS), ffloor(q[3] + EPS) + 1):
-                state = block_at(win, origin, x, y, z)
-                if state == 0:
-                    continue
-                start, count = shape_for(tables, state, player[0], player[1], player[2],
-                                         descending, np.float64(y))  # fmt: skip
-                boxes = tables[T_BOXES]
-                hit = False
-                for b in range(start, start + count):
-                    if (boxes[b, 0] + x < q[3] and boxes[b, 3] + x > q[0]
-                            and boxes[b, 1] + y < q[4] and boxes[b, 4] + y > q[1]
-                            and boxes[b, 2] + z < q[5] and boxes[b, 5] + z > q[2]):  # fmt: skip
-                        hit = True
-                if not hit:
-                    continue
-                d = ((x + 0.5 - st[S_X]) ** 2 + (y + 0.5 - st[S_Y]) ** 2
-                     + (z + 0.5 - st[S_Z]) ** 2)  # fmt: skip
-                better = d < best
-                if d == best and found:  # BlockPos.compareTo: y, then z, then x
-                    better = (y, z, x) < (by, bz, bx)
-                if better:
-                    best, found = d, True
-                    bx, by, bz = x, y, z
-    return found, bx, by, bz
-
-
-@numba.njit(cache=True)
-def check_support(win, origin, tables, st, box, on_ground, mx, mz, player, descending, scratch):
-    """Entity.checkSupportingBlock after a move (1.20+)."""
-    if not on_ground:
-        st[S_NO_BLOCKS] = 0.0
-        st[S_SUPPORT] = 0.0
-        return
-    found, x, y, z = find_support(win, origin, tables, st, box, player, descending, scratch)
-    if not found and st[S_NO_BLOCKS] == 0.0:
-        moved_back = box.copy()
-        moved_back[0] -= mx
-        moved_back[3] -= mx
-        moved_back[2] -= mz
-        moved_back[5] -= mz
-        found, x, y, z = find_support(win, origin, tables, st, moved_back, player, descending,
-                                      scratch)  # fmt: skip
-        st[S_SUPPORT] = 1.0 if found else 0.0
-    elif found or st[S_NO_BLOCKS] != 0.0:
-        st[S_SUPPORT] = 1.0 if found else 0.0
-    if found:
-        st[S_SUPPORT_X], st[S_SUPPORT_Y], st[S_SUPPORT_Z] = x, y, z
-    st[S_NO_BLOCKS] = 0.0 if found else 1.0
-
-
-@numba.njit(cache=True)
-def on_pos(win, origin, tables, st, offset):
-    """Entity.getOnPos(offset): the block that counts as under the player."""
-    if st[S_SUPPORT] != 0.0:
-        x, y, z = np.int64(st[S_SUPPORT_X]), np.int64(st[S_SUPPORT_Y]), np.int64(st[S_SUPPORT_Z])
-        if offset <= 1.0e-5:
-            return x, y, z
-        state = block_at(win, origin, x, y, z)
-        wall_or_gate = tables[T_LARGE][state] and not tables[T_FENCE][state]
-        if (offset <= 0.5 and tables[T_FENCE][state]) or wall_or_gate:
-            return x, y, z
-        return x, ffloor(st[S_Y] - offset), z
-    return ffloor(st[S_X]), ffloor(st[S_Y] - offset), ffloor(st[S_Z])
-
-
 @numba.njit(cache=True)
 def block_factor(win, origin, tables, st, table):
     """Speed or jump factor: the feet block's if not 1, else the block below's (0.500001)."""
@@ -532,9 +164,6 @@ def on_climbable(win, origin, tables, st):
         below = block_at(win, origin, x, y - 1, z)
         return tables[T_LADDER][below] and tables[T_FACING][below] == tables[T_FACING][state]
     return False
-
-
-# -- movement -----------------------------------------------------------------------------------
 
 
 @numba.njit(cache=True)
@@ -579,46 +208,6 @@ def move_relative(st, amount, strafe, forward):
 
 
 @numba.njit(cache=True)
-def can_fall(w, ox, oz, depth):
-    """Player.canFallAtLeast: no block under the box moved by (ox, oz), ``depth`` deep."""
-    win, origin, tables, box, player, scratch = w
-    q = np.empty(6)
-    q[0], q[1], q[2] = box[0] + 1.0e-7 + ox, box[1] - depth - 1.0e-7, box[2] + 1.0e-7 + oz
-    q[3], q[4], q[5] = box[3] - 1.0e-7 + ox, box[1], box[5] - 1.0e-7 + oz
-    return no_collision(win, origin, tables, q, player, True, scratch)
-
-
-@numba.njit(cache=True)
-def back_off_from_edge(win, origin, tables, st, attr, box, dx, dy, dz, sneak, player, scratch):
-    """Player.maybeBackOffFromEdge: sneaking keeps the player from falling more than a step."""
-    step = attr[A_STEP]
-    if dy > 0.0 or not sneak:
-        return dx, dz
-    w = (win, origin, tables, box, player, scratch)
-    above = st[S_ON_GROUND] != 0.0 or (
-        st[S_FALL] < step and not can_fall(w, 0.0, 0.0, step - st[S_FALL])
-    )
-    if not above:
-        return dx, dz
-    sx = math.copysign(0.05, dx) if dx != 0.0 else 0.0
-    sz = math.copysign(0.05, dz) if dz != 0.0 else 0.0
-    while dx != 0.0 and can_fall(w, dx, 0.0, step):
-        if abs(dx) <= 0.05:
-            dx = 0.0
-            break
-        dx -= sx
-    while dz != 0.0 and can_fall(w, 0.0, dz, step):
-        if abs(dz) <= 0.05:
-            dz = 0.0
-            break
-        dz -= sz
-    while dx != 0.0 and dz != 0.0 and can_fall(w, dx, dz, step):
-        dx = 0.0 if abs(dx) <= 0.05 else dx - sx
-        dz = 0.0 if abs(dz) <= 0.05 else dz - sz
-    return dx, dz
-
-
-@numba.njit(cache=True)
 def horizontal_collision_minor(st, xxa, zza, mx, mz):
     """Player.isHorizontalCollisionMinor (1.19.4): a wall within 8° of the input direction."""
     rad = yaw_rad(st[S_YAW])
@@ -631,16 +220,6 @@ def horizontal_collision_minor(st, xxa, zza, mx, mz):
         return False
     k = (g * mx + h * mz) / math.sqrt(i * j)
     return math.acos(min(1.0, max(-1.0, k))) < f32(0.13962634)
-
-
-@numba.njit(cache=True)
-def contains_liquid(win, origin, tables, q):
-    for x in range(ffloor(q[0]), math.ceil(q[3])):
-        for y in range(ffloor(q[1]), math.ceil(q[4])):
-            for z in range(ffloor(q[2]), math.ceil(q[5])):
-                if tables[T_FLUID][block_at(win, origin, x, y, z)] != 0:
-                    return True
-    return False
 
 
 @numba.njit(cache=True)

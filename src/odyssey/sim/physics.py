@@ -12,8 +12,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from odyssey.sim import kernel as k
+from odyssey.sim import layout as k
 from odyssey.sim.block_physics import BlockPhysics, block_physics
+from odyssey.sim.collision import collect_boxes
+from odyssey.sim.kernel import tick
 from odyssey.sim.player import InputState, PlayerState, SimError
 from odyssey.world.storage import World
 
@@ -110,7 +112,7 @@ class Simulator:
     def step_array(self, st: np.ndarray, attr: np.ndarray, inputs: np.ndarray) -> list[Event]:
         """Advance a kernel state vector in place by one tick; returns the tick's events."""
         window = self.window.covering(st[k.S_X], st[k.S_Y], st[k.S_Z])
-        k.tick(window.states, window.origin, self.tables, st, attr, inputs, self.scratch,
+        tick(window.states, window.origin, self.tables, st, attr, inputs, self.scratch,
                self.events)  # fmt: skip
         count = int(self.events[0, 0])
         return [Event(EVENT_NAMES[int(kind)], float(v)) for kind, v in self.events[1 : count + 1]]
@@ -146,7 +148,7 @@ def check_start(world: World, player: PlayerState) -> None:
     box = k.player_box(st, attr, player.crouching)
     box[:3] += 1.0e-7
     box[3:] -= 1.0e-7
-    hits = k.collect_boxes(window.states, window.origin, sim.tables, box, st[0:3].copy(), False,
+    hits = collect_boxes(window.states, window.origin, sim.tables, box, st[0:3].copy(), False,
                            sim.scratch)  # fmt: skip
     if hits:
         x, y, z = player.pos

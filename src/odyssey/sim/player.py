@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, fields, replace
 import numpy as np
 
 from odyssey.errors import OdysseyError
-from odyssey.sim import kernel as k
+from odyssey.sim import layout as k
 
 KEYS = ("forward", "back", "left", "right", "jump", "sneak", "sprint", "attack", "use")
 STANDING_EYE, CROUCHING_EYE = 1.62, 1.27

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from odyssey.sim import kernel as k
+from odyssey.sim import layout as k
 from odyssey.sim.player import PlayerState
 from odyssey.world.blocks import AIR, BlockFlag
 from odyssey.world.storage import World
