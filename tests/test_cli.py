@@ -33,6 +33,8 @@ def odyssey(*args: str, cwd=None) -> subprocess.CompletedProcess:
         ["world", "topdown"],
         ["world", "generate"],
         ["blocks", "show"],
+        ["sim"],
+        ["sim", "trace"],
     ],
 )
 def test_every_command_has_help(command):
@@ -98,3 +100,40 @@ def test_blocks_show():
         in result.stdout
     )
     assert "OPENABLE" in result.stdout and "collision box" not in result.stdout
+
+
+def test_sim_trace_writes_one_line_per_tick(tmp_path):
+    world = tmp_path / "w"
+    assert odyssey("world", "generate", str(world), "--size", "64").returncode == 0
+    inputs = tmp_path / "in.json"
+    inputs.write_text(json.dumps([{"keys": ["forward"], "yaw": 0, "ticks": 5},
+                                  {"keys": ["jump"], "pitch": 10, "ticks": 2}]))  # fmt: skip
+    out = tmp_path / "trace.jsonl"
+    result = odyssey("sim", "trace", "--world", str(world), "--start", "3.5", "70", "0.5",
+                     "--inputs", str(inputs), "--out", str(out))  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [line["tick"] for line in lines] == list(range(8))
+    assert set(lines[0]) == {"tick", "pos", "vel", "yaw", "pitch", "on_ground", "health", "events"}
+    assert lines[-1]["pitch"] == 10 and lines[0]["pos"] == [3.5, 70.0, 0.5]
+    again = odyssey("sim", "trace", "--world", str(world), "--start", "3.5", "70", "0.5",
+                    "--inputs", str(inputs))  # fmt: skip
+    assert again.stdout.splitlines() == out.read_text().splitlines()  # reruns are identical
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('[{"keys": ["fly"]}]', "unknown key(s) fly"),
+        ('[{"keys": ["forward"], "yaw": NaN}]', "'yaw' must be a finite number"),
+        ('[{"keys": ["forward"], "ticks": -1}]', "'ticks' must be a whole number"),
+        ('{"keys": []}', "expected a JSON list"),
+        ("[{", "not valid JSON"),
+    ],
+)
+def test_sim_trace_bad_inputs_are_one_line(tmp_path, content, message):
+    inputs = tmp_path / "in.json"
+    inputs.write_text(content)
+    result = odyssey("sim", "trace", "--world", "demo", "--start", "3.5", "70", "0.5",
+                     "--inputs", str(inputs))  # fmt: skip
+    assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
