@@ -156,3 +156,18 @@ def test_non_finite_numbers_are_refused():
         PlayerAttributes(scale=100.0).as_array(-64)
     with pytest.raises(SimError, match="unknown key"):
         InputState.of(["forwards"])
+
+
+def test_sprinting_under_water_swims_in_a_low_pose():
+    world = World()
+    world.fill((-8, 50, -8), (9, 60, 40), "stone")
+    world.fill((-8, 60, -8), (9, 70, 40), "water")
+    world.fill((-8, 62, 10), (9, 70, 14), "stone")  # a tunnel 2 high: y 60..62
+    world.fill((-8, 61, 10), (9, 62, 14), "stone")  # ...made 1 high: only a swimmer fits
+    diver = PlayerState(pos=(0.5, 60.2, 0.5), pitch=0.0)
+    swimmer = run(world, diver, ["forward", "sprint"], 100)
+    walker = run(world, diver, ["forward"], 100)
+    assert swimmer.swimming and swimmer.eye_height == pytest.approx(0.4)
+    assert swimmer.pos[2] > 14.5  # through the 1-block tunnel
+    assert walker.pos[2] < 10.0  # a standing player is stopped at its mouth
+    assert not walker.swimming

@@ -9,10 +9,6 @@ import numba
 import numpy as np
 
 from odyssey.sim.layout import (
-    A_SCALE,
-    EYE_CROUCHING,
-    EYE_STANDING,
-    S_CROUCHING,
     S_EYE_IN_WATER,
     S_FALL,
     S_IN_WATER,
@@ -28,9 +24,11 @@ from odyssey.sim.layout import (
     T_FLUID,
     T_MOTION,
     block_at,
+    eye_height,
     f32,
     ffloor,
     player_box,
+    pose_of,
 )
 
 
@@ -143,17 +141,17 @@ def fluid_pushing(win, origin, tables, box, kind, scale, st, push):
 @numba.njit(cache=True)
 def update_water(win, origin, tables, st, attr):
     """Water state with current push; touching water resets the fall distance."""
-    box = player_box(st, attr, st[S_CROUCHING] != 0.0)
+    box = player_box(st, attr, pose_of(st))
     touching, height = fluid_pushing(win, origin, tables, box, 1, 0.014, st, True)
     st[S_IN_WATER] = 1.0 if touching else 0.0
     st[S_WATER_H] = height
     if touching:
         st[S_FALL] = 0.0
-    eye = st[S_Y] + f32((EYE_CROUCHING if st[S_CROUCHING] != 0.0 else EYE_STANDING)
-                        * np.float32(attr[A_SCALE]))  # fmt: skip
+    # Entity.updateFluidOnEyes: the fluid surface above eye height - 1/9
+    eye = st[S_Y] + eye_height(st, attr) - f32(0.11111111)
     ex, ey, ez = ffloor(st[S_X]), ffloor(eye), ffloor(st[S_Z])
     surface = ey + fluid_height(win, origin, tables, ex, ey, ez, 1)
-    st[S_EYE_IN_WATER] = 1.0 if eye < surface and surface > ey else 0.0
+    st[S_EYE_IN_WATER] = 1.0 if surface > eye else 0.0
 
 
 @numba.njit(cache=True)

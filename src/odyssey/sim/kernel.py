@@ -34,17 +34,15 @@ from odyssey.sim.layout import (
     A_JUMP,
     A_MIN_Y,
     A_SAFE_FALL,
-    A_SCALE,
     A_SNEAK_SPEED,
     A_SPEED,
     A_STEP,
+    DEG_TO_RAD_F,
     E_DAMAGE_FALL,
     E_DAMAGE_LAVA,
     E_DAMAGE_VOID,
     E_DEATH,
     E_LANDED,
-    EYE_CROUCHING,
-    EYE_STANDING,
     K_BACK,
     K_FORWARD,
     K_JUMP,
@@ -53,9 +51,11 @@ from odyssey.sim.layout import (
     K_SNEAK,
     K_SPRINT,
     MAX_EVENTS,
+    POSE_CROUCHING,
+    POSE_STANDING,
+    POSE_SWIMMING,
     S_COLL_H,
     S_COLL_V,
-    S_CROUCHING,
     S_DEAD,
     S_EYE_IN_WATER,
     S_FALL,
@@ -68,11 +68,14 @@ from odyssey.sim.layout import (
     S_LAVA_H,
     S_MINOR_H,
     S_ON_GROUND,
+    S_PITCH,
+    S_POSE,
     S_SNEAK_PREV,
     S_SPRINTING,
     S_STUCK_X,
     S_STUCK_Y,
     S_STUCK_Z,
+    S_SWIMMING,
     S_VX,
     S_VY,
     S_VZ,
@@ -85,6 +88,7 @@ from odyssey.sim.layout import (
     T_BUBBLE,
     T_CLIMB,
     T_FACING,
+    T_FLUID,
     T_FRICTION,
     T_JUMP,
     T_LADDER,
@@ -95,11 +99,13 @@ from odyssey.sim.layout import (
     T_STUCK,
     T_TRAPDOOR,
     block_at,
+    eye_height,
     f32,
     ffloor,
     mth_cos,
     mth_sin,
     player_box,
+    pose_of,
     yaw_rad,
 )
 
@@ -261,7 +267,7 @@ def move(win, origin, tables, st, attr, inp, mx, my, mz, xxa, zza, scratch, even
         mx, my, mz = mx * st[S_STUCK_X], my * st[S_STUCK_Y], mz * st[S_STUCK_Z]
         st[S_STUCK_X] = st[S_STUCK_Y] = st[S_STUCK_Z] = 0.0
         st[S_VX] = st[S_VY] = st[S_VZ] = 0.0
-    box = player_box(st, attr, st[S_CROUCHING] != 0.0)
+    box = player_box(st, attr, pose_of(st))
     player = st[0:3].copy()
     mx, mz = back_off_from_edge(win, origin, tables, st, attr, box, mx, my, mz, sneak, player,
                                 scratch)  # fmt: skip
@@ -279,7 +285,7 @@ def move(win, origin, tables, st, attr, inp, mx, my, mz, xxa, zza, scratch, even
     st[S_COLL_V] = 1.0 if vertical else 0.0
     on_ground = vertical and my < 0.0
     st[S_ON_GROUND] = 1.0 if on_ground else 0.0
-    box = player_box(st, attr, st[S_CROUCHING] != 0.0)
+    box = player_box(st, attr, pose_of(st))
     check_support(win, origin, tables, st, box, on_ground, moved[0], moved[2], player, sneak,
                   scratch)  # fmt: skip
     minor = st[S_COLL_H] != 0.0 and horizontal_collision_minor(st, xxa, zza, moved[0], moved[2])
@@ -383,7 +389,7 @@ def travel_in_fluid(win, origin, tables, st, attr, inp, xxa, zza, scratch, event
         if gravity != 0.0:
             st[S_VY] += -gravity / 4.0
     if st[S_COLL_H] != 0.0:
-        box = player_box(st, attr, st[S_CROUCHING] != 0.0)
+        box = player_box(st, attr, pose_of(st))
         q = box.copy()
         dy = st[S_VY] + f32(0.6) - st[S_Y] + y_before
         q[0] += st[S_VX]
@@ -400,10 +406,8 @@ def travel_in_fluid(win, origin, tables, st, attr, inp, xxa, zza, scratch, event
 
 @numba.njit(cache=True)
 def jump_threshold(attr, st):
-    eye = f32(
-        (EYE_CROUCHING if st[S_CROUCHING] != 0.0 else EYE_STANDING) * np.float32(attr[A_SCALE])
-    )
-    return 0.0 if eye < 0.4 else 0.4
+    """LivingEntity.getFluidJumpThreshold."""
+    return 0.0 if eye_height(st, attr) < 0.4 else 0.4
 
 
 @numba.njit(cache=True)
@@ -454,7 +458,7 @@ def handle_jump_key(win, origin, tables, st, attr, inp):
 @numba.njit(cache=True)
 def update_sprint(st, inp, xxa, zza):
     """LocalPlayer sprint rules: start with the key, stop on walls, stopping or sneaking."""
-    slow = st[S_CROUCHING] != 0.0
+    slow = pose_of(st) == POSE_CROUCHING
     under = st[S_EYE_IN_WATER] != 0.0
     forward = inp[K_FORWARD] != 0 and inp[K_BACK] == 0
     in_shallow = st[S_IN_WATER] != 0.0 and not under
@@ -478,7 +482,7 @@ def inside_blocks(win, origin, tables, st, attr, inp):
                 k = 0.4 + vy * 0.2
                 st[S_VX] *= k
                 st[S_VZ] *= k
-    box = player_box(st, attr, st[S_CROUCHING] != 0.0)
+    box = player_box(st, attr, pose_of(st))
     feet = block_at(win, origin, ffloor(st[S_X]), ffloor(st[S_Y]), ffloor(st[S_Z]))
     for y in range(ffloor(box[1] + 1.0e-5), ffloor(box[4] - 1.0e-5) + 1):
         for z in range(ffloor(box[2] + 1.0e-5), ffloor(box[5] - 1.0e-5) + 1):
@@ -501,18 +505,51 @@ def inside_blocks(win, origin, tables, st, attr, inp):
 
 @numba.njit(cache=True)
 def update_pose(win, origin, tables, st, attr, inp, scratch):
-    """Player.updatePlayerPose: crouch with the sneak key, or when standing does not fit."""
-    player = st[0:3].copy()
-    crouch = inp[K_SNEAK] != 0
-    if not crouch:
-        q = player_box(st, attr, False)
-        for i in range(3):
-            q[i] += 1.0e-7
-            q[i + 3] -= 1.0e-7
-        if not no_collision(win, origin, tables, q, player, False, scratch):
-            crouch = True
-    st[S_CROUCHING] = 1.0 if crouch else 0.0
+    """Player.updatePlayerPose: swim, crouch with the sneak key, or whatever pose fits."""
+    if fits(win, origin, tables, st, attr, POSE_SWIMMING, scratch):
+        if st[S_SWIMMING] != 0.0:
+            pose = POSE_SWIMMING
+        else:
+            pose = POSE_CROUCHING if inp[K_SNEAK] != 0 else POSE_STANDING
+        if not fits(win, origin, tables, st, attr, pose, scratch):
+            crouch_fits = fits(win, origin, tables, st, attr, POSE_CROUCHING, scratch)
+            pose = POSE_CROUCHING if crouch_fits else POSE_SWIMMING
+        st[S_POSE] = pose
     st[S_SNEAK_PREV] = 1.0 if inp[K_SNEAK] != 0 else 0.0
+
+
+@numba.njit(cache=True)
+def fits(win, origin, tables, st, attr, pose, scratch):
+    """canPlayerFitWithinBlocksAndEntitiesWhen(pose): the pose's box deflated by 1e-7 is free."""
+    q = player_box(st, attr, pose)
+    for i in range(3):
+        q[i] += 1.0e-7
+        q[i + 3] -= 1.0e-7
+    return no_collision(win, origin, tables, q, st[0:3].copy(), False, scratch)
+
+
+@numba.njit(cache=True)
+def update_swimming(win, origin, tables, st):
+    """Entity.updateSwimming: sprinting under water starts swimming; leaving water stops it."""
+    sprinting_in_water = st[S_SPRINTING] != 0.0 and st[S_IN_WATER] != 0.0
+    if st[S_SWIMMING] != 0.0:
+        swimming = sprinting_in_water
+    else:
+        feet = block_at(win, origin, ffloor(st[S_X]), ffloor(st[S_Y]), ffloor(st[S_Z]))
+        in_water_block = tables[T_FLUID][feet] == 1
+        swimming = sprinting_in_water and st[S_EYE_IN_WATER] != 0.0 and in_water_block
+    st[S_SWIMMING] = 1.0 if swimming else 0.0
+
+
+@numba.njit(cache=True)
+def swim_pitch_pull(win, origin, tables, st, inp):
+    """Player.travel while swimming: pull vy toward the look direction's vertical part."""
+    pitch_rad = np.float64(np.float32(st[S_PITCH]) * DEG_TO_RAD_F)
+    look_y = -mth_sin(pitch_rad)
+    pull = 0.085 if look_y < -0.2 else 0.06
+    above = block_at(win, origin, ffloor(st[S_X]), ffloor(st[S_Y] + 1.0 - 0.1), ffloor(st[S_Z]))
+    if look_y <= 0.0 or inp[K_JUMP] != 0 or tables[T_FLUID][above] != 0:
+        st[S_VY] += (look_y - st[S_VY]) * pull
 
 
 @numba.njit(cache=True)
@@ -525,19 +562,20 @@ def tick(win, origin, tables, st, attr, inp, scratch, events):
         st[S_INVULNERABLE] -= 1.0
     # Entity.baseTick: fluids, lava, the void
     update_water(win, origin, tables, st, attr)
-    box = player_box(st, attr, st[S_CROUCHING] != 0.0)
+    box = player_box(st, attr, pose_of(st))
     _, lava_h = fluid_pushing(win, origin, tables, box, 2, 0.0023333333333333335, st, True)
     st[S_LAVA_H] = lava_h
     st[S_IN_LAVA] = 1.0 if lava_h > 0.0 else 0.0
     if st[S_IN_LAVA] != 0.0:
         hurt(st, 4.0, E_DAMAGE_LAVA, events)
         st[S_FALL] *= 0.5
+    update_swimming(win, origin, tables, st)
     if st[S_Y] < attr[A_MIN_Y] - 64.0:
         hurt(st, 4.0, E_DAMAGE_VOID, events)
     if st[S_DEAD] != 0.0:
         return
     # LocalPlayer.aiStep: input and sprint; LivingEntity.aiStep: jump and travel
-    xxa, zza = input_vector(inp, st[S_CROUCHING] != 0.0, attr)
+    xxa, zza = input_vector(inp, pose_of(st) == POSE_CROUCHING, attr)
     update_sprint(st, inp, xxa, zza)
     if st[S_JUMP_DELAY] > 0.0:
         st[S_JUMP_DELAY] -= 1.0
@@ -547,6 +585,8 @@ def tick(win, origin, tables, st, attr, inp, scratch, events):
     if abs(st[S_VY]) < 0.003:
         st[S_VY] = 0.0
     handle_jump_key(win, origin, tables, st, attr, inp)
+    if st[S_SWIMMING] != 0.0:
+        swim_pitch_pull(win, origin, tables, st, inp)
     if st[S_IN_WATER] != 0.0 or st[S_IN_LAVA] != 0.0:
         travel_in_fluid(win, origin, tables, st, attr, inp, xxa, zza, scratch, events)
     else:

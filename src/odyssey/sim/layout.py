@@ -14,10 +14,12 @@ EPS = 1.0e-7
 S_X, S_Y, S_Z, S_VX, S_VY, S_VZ, S_YAW, S_PITCH = 0, 1, 2, 3, 4, 5, 6, 7
 S_ON_GROUND, S_COLL_H, S_COLL_V, S_MINOR_H = 8, 9, 10, 11
 S_IN_WATER, S_IN_LAVA, S_FALL, S_HEALTH, S_JUMP_DELAY, S_SPRINTING = 12, 13, 14, 15, 16, 17
-S_CROUCHING, S_SNEAK_PREV, S_STUCK_X, S_STUCK_Y, S_STUCK_Z = 18, 19, 20, 21, 22
+S_POSE, S_SNEAK_PREV, S_STUCK_X, S_STUCK_Y, S_STUCK_Z = 18, 19, 20, 21, 22
 S_SUPPORT, S_SUPPORT_X, S_SUPPORT_Y, S_SUPPORT_Z, S_NO_BLOCKS = 23, 24, 25, 26, 27
 S_WATER_H, S_LAVA_H, S_INVULNERABLE, S_LAST_HURT, S_DEAD, S_EYE_IN_WATER = 28, 29, 30, 31, 32, 33
-STATE_SIZE = 34
+S_SWIMMING = 34  # the swimming flag (Entity.isSwimming); the pose follows at the tick's end
+STATE_SIZE = 35
+POSE_STANDING, POSE_CROUCHING, POSE_SWIMMING = 0, 1, 2
 # -- inputs -----------------------------------------------------------------------------------
 K_FORWARD, K_BACK, K_LEFT, K_RIGHT, K_JUMP, K_SNEAK, K_SPRINT, K_ATTACK, K_USE = range(9)
 INPUT_SIZE = 9
@@ -36,8 +38,8 @@ T_STUCK, T_LAND, T_BUBBLE, T_LARGE, T_MOTION, T_FENCE, T_SHAPE_KIND, T_AIR = ran
 
 SIN_TABLE = np.sin(np.arange(65536, dtype=np.float64) * math.pi * 2.0 / 65536.0).astype(np.float32)
 DEG_TO_RAD_F = F32(math.pi / 180.0)
-PLAYER_WIDTH, PLAYER_HEIGHT, CROUCH_HEIGHT = F32(0.6), F32(1.8), F32(1.5)
-EYE_STANDING, EYE_CROUCHING = F32(1.62), F32(1.27)
+PLAYER_WIDTH, PLAYER_HEIGHT, CROUCH_HEIGHT, SWIM_HEIGHT = F32(0.6), F32(1.8), F32(1.5), F32(0.6)
+EYE_STANDING, EYE_CROUCHING, EYE_SWIMMING = F32(1.62), F32(1.27), F32(0.4)
 
 
 @numba.njit(cache=True, inline="always")
@@ -77,12 +79,34 @@ def ffloor(v):
 
 
 @numba.njit(cache=True)
-def player_box(st, attr, crouching):
-    """The player's AABB from the feet position (vanilla's float half-width and height)."""
+def player_box(st, attr, pose):
+    """The player's AABB for a pose from the feet position (vanilla's float sizes)."""
     scale = attr[A_SCALE]
     half = f32(np.float32(PLAYER_WIDTH * np.float32(scale)) / np.float32(2.0))
-    height = f32((CROUCH_HEIGHT if crouching else PLAYER_HEIGHT) * np.float32(scale))
+    base = PLAYER_HEIGHT
+    if pose == POSE_CROUCHING:
+        base = CROUCH_HEIGHT
+    elif pose == POSE_SWIMMING:
+        base = SWIM_HEIGHT
+    height = f32(base * np.float32(scale))
     box = np.empty(6)
     box[0], box[1], box[2] = st[S_X] - half, st[S_Y], st[S_Z] - half
     box[3], box[4], box[5] = st[S_X] + half, st[S_Y] + height, st[S_Z] + half
     return box
+
+
+@numba.njit(cache=True, inline="always")
+def pose_of(st):
+    return np.int64(st[S_POSE])
+
+
+@numba.njit(cache=True)
+def eye_height(st, attr):
+    """Eye height of the current pose (standing 1.62, crouching 1.27, swimming 0.4) × scale."""
+    pose = pose_of(st)
+    eye = EYE_STANDING
+    if pose == POSE_CROUCHING:
+        eye = EYE_CROUCHING
+    elif pose == POSE_SWIMMING:
+        eye = EYE_SWIMMING
+    return f32(eye * np.float32(attr[A_SCALE]))

@@ -145,7 +145,7 @@ def check_start(world: World, player: PlayerState) -> None:
     st = player.to_array()
     window = sim.window.covering(st[k.S_X], st[k.S_Y], st[k.S_Z])
     attr = player.attributes.as_array(world.dimension.min_y)
-    box = k.player_box(st, attr, player.crouching)
+    box = k.player_box(st, attr, player.pose)
     box[:3] += 1.0e-7
     box[3:] -= 1.0e-7
     hits = collect_boxes(window.states, window.origin, sim.tables, box, st[0:3].copy(), False,

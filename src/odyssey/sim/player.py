@@ -11,7 +11,7 @@ from odyssey.errors import OdysseyError
 from odyssey.sim import layout as k
 
 KEYS = ("forward", "back", "left", "right", "jump", "sneak", "sprint", "attack", "use")
-STANDING_EYE, CROUCHING_EYE = 1.62, 1.27
+STANDING_EYE, CROUCHING_EYE, SWIMMING_EYE = 1.62, 1.27, 0.4
 
 
 class SimError(OdysseyError):
@@ -87,7 +87,7 @@ class PlayerState:
     health: float = 20.0
     fall_distance: float = 0.0
     sprinting: bool = False
-    crouching: bool = False
+    pose: int = 0  # 0 standing, 1 crouching, 2 swimming (sets the box and eye height)
     in_water: bool = False
     in_lava: bool = False
     collided_horizontally: bool = False
@@ -108,9 +108,19 @@ class PlayerState:
                 raise SimError(f"player {name} must be a finite number, got {getattr(self, name)}")
 
     @property
+    def crouching(self) -> bool:
+        return self.pose == k.POSE_CROUCHING
+
+    @property
+    def swimming(self) -> bool:
+        return self.pose == k.POSE_SWIMMING
+
+    @property
     def eye_height(self) -> float:
-        """Camera height above the feet (standing 1.62, crouching 1.27, times scale)."""
-        eye = CROUCHING_EYE if self.crouching else STANDING_EYE
+        """Camera height above the feet (standing 1.62, crouching 1.27, swimming 0.4) × scale."""
+        eye = {k.POSE_CROUCHING: CROUCHING_EYE, k.POSE_SWIMMING: SWIMMING_EYE}.get(
+            self.pose, STANDING_EYE
+        )
         return float(np.float32(np.float32(eye) * np.float32(self.attributes.scale)))
 
     def with_look(self, yaw: float, pitch: float) -> PlayerState:
@@ -130,7 +140,7 @@ class PlayerState:
         st[k.S_HEALTH] = self.health
         st[k.S_FALL] = self.fall_distance
         st[k.S_SPRINTING] = self.sprinting
-        st[k.S_CROUCHING] = self.crouching
+        st[k.S_POSE] = self.pose
         st[k.S_IN_WATER] = self.in_water
         st[k.S_IN_LAVA] = self.in_lava
         st[k.S_COLL_H] = self.collided_horizontally
@@ -149,7 +159,7 @@ class PlayerState:
             health=float(st[k.S_HEALTH]),
             fall_distance=float(st[k.S_FALL]),
             sprinting=bool(st[k.S_SPRINTING]),
-            crouching=bool(st[k.S_CROUCHING]),
+            pose=int(st[k.S_POSE]),
             in_water=bool(st[k.S_IN_WATER]),
             in_lava=bool(st[k.S_IN_LAVA]),
             collided_horizontally=bool(st[k.S_COLL_H]),
