@@ -74,7 +74,28 @@ def main() -> None:
     assert st[k.S_DEAD] == 0.0, "the benchmark player must stay alive (dead players cost nothing)"
     print(json.dumps({"metric": "final_position", "value": [round(v, 3) for v in st[0:3]]}))
     print(json.dumps({"metric": "physics_us_per_tick", "value": round(elapsed / TICKS * 1e6, 3)}))
+    print(json.dumps({"metric": "episode_reset_ms", "value": round(reset_ms(world), 3)}))
     print(json.dumps({"metric": "physics_ticks_per_s", "value": round(TICKS / elapsed)}))
+
+
+def reset_ms(world: World) -> float:
+    """Median time to restore a game snapshot after a minute of play that opened a door."""
+    from odyssey.sim.game import Game
+
+    world.set_block(4, 64, 2, "oak_door[half=lower,facing=west]")
+    world.set_block(4, 65, 2, "oak_door[half=upper,facing=west]")
+    game = Game(world, PlayerState(pos=(2.5, 64.0, 2.5), on_ground=True))
+    snap = game.snapshot()
+    samples = []
+    for _ in range(20):
+        game.hold(InputState(forward=True, sprint=True))
+        game.look(-90.0, 0.0)
+        game.use((4, 64, 2))
+        game.run(1200)
+        begin = time.perf_counter()
+        game.restore(snap)
+        samples.append(time.perf_counter() - begin)
+    return float(np.median(samples)) * 1e3
 
 
 if __name__ == "__main__":

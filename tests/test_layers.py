@@ -54,10 +54,10 @@ def test_lower_layers_never_import_upper_ones():
     assert checked >= 10
 
 
-def test_world_imports_without_gl():
+def test_world_and_sim_import_without_gl():
     code = (
         "import sys; sys.modules['moderngl'] = None; sys.modules['OpenGL'] = None\n"
-        "import odyssey.world, odyssey.world.summary, odyssey.world.topdown\n"
+        "import odyssey.world, odyssey.world.summary, odyssey.world.topdown, odyssey.sim.game\n"
         "assert 'moderngl' not in [m for m in sys.modules if sys.modules[m] is not None]\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)

@@ -169,3 +169,13 @@ def test_starting_inside_a_block_is_refused():
     world.fill((0, 60, 0), (2, 64, 2), "stone")
     with pytest.raises(SimError, match="inside a solid block"):
         Game(world, PlayerState(pos=(0.5, 63.5, 0.5)))
+
+
+def test_iron_trapdoors_need_redstone():
+    world = corridor()
+    world.set_block(2, 64, 2, "iron_trapdoor[half=bottom]")
+    world.set_block(3, 64, 2, "lever[face=floor,facing=north]")
+    game = game_at(world, 1.5, 0.5)
+    assert game.use((2, 64, 2)) == []
+    assert [e.kind for e in game.use((3, 64, 2))] == ["lever_on", "opened_trapdoor"]
+    assert [e.kind for e in game.use((3, 64, 2))] == ["lever_off", "closed_trapdoor"]

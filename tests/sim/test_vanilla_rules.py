@@ -171,3 +171,19 @@ def test_sprinting_under_water_swims_in_a_low_pose():
     assert swimmer.pos[2] > 14.5  # through the 1-block tunnel
     assert walker.pos[2] < 10.0  # a standing player is stopped at its mouth
     assert not walker.swimming
+
+
+def test_beds_halve_the_fall_and_bounce():
+    world = flat()
+    world.set_block(0, 64, 0, "red_bed[part=foot,facing=south]")
+    world.set_block(0, 64, 1, "red_bed[part=head,facing=south]")
+    player, heights, landed = PlayerState(pos=(0.5, 74.0, 0.5)), [], False
+    for _ in range(40):
+        result = step(world, player, InputState())
+        player = result.player
+        landed = landed or any(e.kind == "landed" for e in result.events)
+        if landed:
+            heights.append(player.pos[1])
+    fall = 74.0 - 64.5625
+    assert player.health == 20.0 - math.floor(fall * 0.5 + 1e-6 - 3.0)
+    assert max(heights) > 65.0  # bounced back up after landing

@@ -100,6 +100,8 @@ def fluid_flow(win, origin, tables, x, y, z, kind, out):
 @numba.njit(cache=True)
 def fluid_pushing(win, origin, tables, box, kind, scale, st, push):
     """updateFluidHeightAndDoFluidPushing: returns (touching, height); adds the current push."""
+    if origin[3] == 0:
+        return False, 0.0  # no fluid anywhere in the window
     q0, q1, q2 = box[0] + 0.001, box[1] + 0.001, box[2] + 0.001
     q3, q4, q5 = box[3] - 0.001, box[4] - 0.001, box[5] - 0.001
     height = 0.0
@@ -156,6 +158,8 @@ def update_water(win, origin, tables, st, attr):
 
 @numba.njit(cache=True)
 def contains_liquid(win, origin, tables, q):
+    if origin[3] == 0:
+        return False
     for x in range(ffloor(q[0]), math.ceil(q[3])):
         for y in range(ffloor(q[1]), math.ceil(q[4])):
             for z in range(ffloor(q[2]), math.ceil(q[5])):

@@ -9,7 +9,8 @@ effects (slime step, cobweb, berry bush, powder snow, bubble columns, lava) and 
 Numbers that are ``float`` in vanilla are rounded through float32 where vanilla rounds them.
 
 The world comes in as a window: a [y][z][x] array of state ids with its lowest corner at
-``origin``; cells outside it read as air, so callers keep the player well inside (``physics``).
+``origin`` (x, y, z, and a fourth value: whether the window holds any fluid); cells outside
+it read as air, so callers keep the player well inside (``physics``).
 Player state is a float64 vector (layout in ``S_*``); events are written to a small int/float
 buffer."""
 
@@ -506,15 +507,16 @@ def inside_blocks(win, origin, tables, st, attr, inp):
 @numba.njit(cache=True)
 def update_pose(win, origin, tables, st, attr, inp, scratch):
     """Player.updatePlayerPose: swim, crouch with the sneak key, or whatever pose fits."""
-    if fits(win, origin, tables, st, attr, POSE_SWIMMING, scratch):
-        if st[S_SWIMMING] != 0.0:
-            pose = POSE_SWIMMING
-        else:
-            pose = POSE_CROUCHING if inp[K_SNEAK] != 0 else POSE_STANDING
-        if not fits(win, origin, tables, st, attr, pose, scratch):
-            crouch_fits = fits(win, origin, tables, st, attr, POSE_CROUCHING, scratch)
-            pose = POSE_CROUCHING if crouch_fits else POSE_SWIMMING
-        st[S_POSE] = pose
+    if st[S_SWIMMING] != 0.0:
+        wanted = POSE_SWIMMING
+    else:
+        wanted = POSE_CROUCHING if inp[K_SNEAK] != 0 else POSE_STANDING
+    # The swimming box is the smallest: when the wanted pose fits, so does it (one query).
+    if fits(win, origin, tables, st, attr, wanted, scratch):
+        st[S_POSE] = wanted
+    elif fits(win, origin, tables, st, attr, POSE_SWIMMING, scratch):
+        crouch_fits = fits(win, origin, tables, st, attr, POSE_CROUCHING, scratch)
+        st[S_POSE] = POSE_CROUCHING if crouch_fits else POSE_SWIMMING
     st[S_SNEAK_PREV] = 1.0 if inp[K_SNEAK] != 0 else 0.0
 
 

@@ -63,7 +63,8 @@ class BlockWindow:
 
     def __init__(self, world: World) -> None:
         self.world = world
-        self.origin = np.zeros(3, dtype=np.int64)
+        self.origin = np.zeros(4, dtype=np.int64)
+        self.fluid_states = block_physics(world.registry).fluid != 0
         self.states = np.zeros((0, 0, 0), dtype=np.uint16)
         self.revision = -1
 
@@ -83,7 +84,9 @@ class BlockWindow:
             lo = (ix - WINDOW_HALF, iy - WINDOW_HALF, iz - WINDOW_HALF)
             hi = (ix + WINDOW_HALF, iy + WINDOW_HALF, iz + WINDOW_HALF)
             self.states = self.world.get_box(lo, hi)
-            self.origin = np.array(lo, dtype=np.int64)
+            has_fluid = bool(self.fluid_states[self.states].any())
+            # origin[3] says whether the window holds any fluid (dry land skips fluid scans)
+            self.origin = np.array([*lo, int(has_fluid)], dtype=np.int64)
             self.revision = self.world.revision
         return self
 
