@@ -45,6 +45,21 @@ def shape_for(tables, state, px, py, pz, descending, out_start):
 
 
 @numba.njit(cache=True)
+def shape_hits(tables, state, x, y, z, q, player, descending):
+    """(first box, count) of the block's shape at (x, y, z) if any of its boxes overlaps ``q``
+    with positive volume (Shapes.joinIsNotEmpty), else (first box, 0)."""
+    start, count = shape_for(tables, state, player[0], player[1], player[2], descending,
+                             np.float64(y))  # fmt: skip
+    boxes = tables[T_BOXES]
+    for b in range(start, start + count):
+        if (boxes[b, 0] + x < q[3] and boxes[b, 3] + x > q[0]
+                and boxes[b, 1] + y < q[4] and boxes[b, 4] + y > q[1]
+                and boxes[b, 2] + z < q[5] and boxes[b, 5] + z > q[2]):  # fmt: skip
+            return start, count
+    return start, 0
+
+
+@numba.njit(cache=True)
 def collect_boxes(win, origin, tables, q, player, descending, out):
     """Boxes of blocks whose shape overlaps box ``q`` (vanilla BlockCollisions); returns count.
 
@@ -64,17 +79,7 @@ def collect_boxes(win, origin, tables, q, player, descending, out):
                 state = block_at(win, origin, x, y, z)
                 if state == 0 or (edges == 1 and not tables[T_LARGE][state]):
                     continue
-                start, count = shape_for(tables, state, player[0], player[1], player[2],
-                                         descending, np.float64(y))  # fmt: skip
-                hit = False
-                for b in range(start, start + count):
-                    if (boxes[b, 0] + x < q[3] and boxes[b, 3] + x > q[0]
-                            and boxes[b, 1] + y < q[4] and boxes[b, 4] + y > q[1]
-                            and boxes[b, 2] + z < q[5] and boxes[b, 5] + z > q[2]):  # fmt: skip
-                        hit = True
-                        break
-                if not hit:
-                    continue
+                start, count = shape_hits(tables, state, x, y, z, q, player, descending)
                 for b in range(start, start + count):
                     if n < out.shape[0]:
                         out[n, 0] = boxes[b, 0] + x
@@ -210,16 +215,7 @@ def find_support(win, origin, tables, st, box, player, descending, scratch):
                 state = block_at(win, origin, x, y, z)
                 if state == 0:
                     continue
-                start, count = shape_for(tables, state, player[0], player[1], player[2],
-                                         descending, np.float64(y))  # fmt: skip
-                boxes = tables[T_BOXES]
-                hit = False
-                for b in range(start, start + count):
-                    if (boxes[b, 0] + x < q[3] and boxes[b, 3] + x > q[0]
-                            and boxes[b, 1] + y < q[4] and boxes[b, 4] + y > q[1]
-                            and boxes[b, 2] + z < q[5] and boxes[b, 5] + z > q[2]):  # fmt: skip
-                        hit = True
-                if not hit:
+                if shape_hits(tables, state, x, y, z, q, player, descending)[1] == 0:
                     continue
                 d = ((x + 0.5 - st[S_X]) ** 2 + (y + 0.5 - st[S_Y]) ** 2
                      + (z + 0.5 - st[S_Z]) ** 2)  # fmt: skip

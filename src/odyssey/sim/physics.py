@@ -91,23 +91,12 @@ class BlockWindow:
         return self
 
 
-_windows: weakref.WeakKeyDictionary[World, BlockWindow] = weakref.WeakKeyDictionary()
-
-
-def window_for(world: World) -> BlockWindow:
-    """The block window cached for a world (one per world object)."""
-    window = _windows.get(world)
-    if window is None:
-        window = _windows[world] = BlockWindow(world)
-    return window
-
-
 class Simulator:
     """Reusable buffers for stepping one player in one world (what ``step`` uses inside)."""
 
     def __init__(self, world: World) -> None:
         self.world = world
-        self.window = window_for(world)
+        self.window = BlockWindow(world)
         self.tables = physics_tables(block_physics(world.registry))
         self.scratch = np.zeros((k.MAX_BOXES, 6), dtype=np.float64)
         self.events = np.zeros((k.MAX_EVENTS + 1, 2), dtype=np.float64)
@@ -127,10 +116,12 @@ class Simulator:
         return StepResult(PlayerState.from_array(st, player.attributes), tuple(events))
 
 
+# One simulator per world object, so the pure ``step`` reuses its window and buffers.
 _simulators: weakref.WeakKeyDictionary[World, Simulator] = weakref.WeakKeyDictionary()
 
 
 def simulator_for(world: World) -> Simulator:
+    """The cached simulator of a world."""
     sim = _simulators.get(world)
     if sim is None:
         sim = _simulators[world] = Simulator(world)
