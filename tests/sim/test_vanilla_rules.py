@@ -187,3 +187,103 @@ def test_beds_halve_the_fall_and_bounce():
     fall = 74.0 - 64.5625
     assert player.health == 20.0 - math.floor(fall * 0.5 + 1e-6 - 3.0)
     assert max(heights) > 65.0  # bounced back up after landing
+
+
+def damage_events(world, player, keys, ticks):
+    """Run and collect (tick, kind, amount) of damage events."""
+    out = []
+    for tick in range(1, ticks + 1):
+        result = step(world, player, InputState.of(keys))
+        player = result.player
+        out += [(tick, e.kind, e.value) for e in result.events if e.kind.startswith("damage")]
+    return player, out
+
+
+def test_void_damage_waits_for_the_invulnerability_cooldown():
+    world = World()
+    world.set_block(100, 0, 100, "stone")  # the world exists; the player is far below it
+    player, hurt = damage_events(world, PlayerState(pos=(0.5, -200.0, 0.5)), [], 30)
+    void = [t for t, kind, _ in hurt if kind == "damage_void"]
+    assert void == [1, 11, 21]  # 4 HP every 10 ticks, not every tick
+    assert player.health == 8.0
+
+
+def test_slime_never_hurts_even_when_sneaking():
+    world = flat("slime_block")
+    player, hurt = damage_events(world, PlayerState(pos=(0.5, 84.0, 0.5)), ["sneak"], 60)
+    assert hurt == [] and player.health == 20.0
+
+
+def test_lava_burns_on_after_leaving_and_water_puts_it_out():
+    world = flat()
+    world.fill((0, 64, 0), (1, 65, 1), "lava")
+    _, hurt = damage_events(world, standing(z=0.5), ["forward"], 120)
+    last_lava = max(t for t, kind, _ in hurt if kind == "damage_lava")
+    fire = [t for t, kind, _ in hurt if kind == "damage_fire"]
+    assert len(fire) >= 3 and min(fire) > last_lava  # 1 HP a second once out of the lava
+    doused = flat()
+    doused.fill((0, 64, 0), (1, 65, 1), "lava")
+    doused.fill((-2, 64, 2), (3, 65, 40), "water")
+    _, hurt = damage_events(doused, standing(z=0.5), ["forward"], 120)
+    assert not any(kind == "damage_fire" for _, kind, _ in hurt)
+
+
+def test_drowning_starts_after_the_air_runs_out():
+    world = World()
+    world.fill((-4, 58, -4), (5, 60, 5), "stone")
+    world.fill((-4, 60, -4), (5, 70, 5), "water")
+    _, hurt = damage_events(world, PlayerState(pos=(0.5, 60.0, 0.5)), ["sneak"], 340)
+    drown = [t for t, kind, _ in hurt if kind == "damage_drown"]
+    assert drown and drown[0] == 320  # 300 air, then 20 more ticks to -20
+    assert all(v == 2.0 for _, kind, v in hurt if kind == "damage_drown")
+
+
+def test_sneaking_in_water_sinks_faster():
+    world = World()
+    world.fill((-4, 40, -4), (5, 50, 5), "stone")
+    world.fill((-4, 50, -4), (5, 64, 5), "water")
+    floating = run(world, PlayerState(pos=(0.5, 60.0, 0.5)), [], 20)
+    sinking = run(world, PlayerState(pos=(0.5, 60.0, 0.5)), ["sneak"], 20)
+    assert sinking.pos[1] < floating.pos[1] - 1.0
+
+
+def test_powder_snow_catches_a_long_fall_then_lets_the_player_sink_in():
+    world = flat()
+    world.fill((-1, 64, -1), (2, 66, 2), "powder_snow")
+    player, heights = PlayerState(pos=(0.5, 80.0, 0.5)), []
+    for _ in range(30):
+        result = step(world, player, InputState())
+        player = result.player
+        heights.append(player.pos[1])
+        assert not any(e.kind.startswith("damage") for e in result.events)
+    assert 65.9 in heights  # held by the 0.9-high falling shape
+    assert player.pos[1] < 65.0  # then, the fall over, sinking into the snow
+
+
+def test_a_fall_through_vines_resets_the_fall_distance():
+    world = flat()
+    world.fill((1, 64, 0), (2, 90, 1), "stone")
+    world.fill((0, 70, 0), (1, 72, 1), "vine[east=true]")
+    _, hurt = damage_events(world, PlayerState(pos=(0.5, 100.0, 0.5)), [], 60)
+    # the fall from 100 passes the vines around y 70: only the last ~6 blocks count
+    assert all(kind != "damage_fall" or value <= 4 for _, kind, value in hurt)
+
+
+def test_grown_berry_bushes_hurt_a_moving_player():
+    world = flat()
+    world.fill((-1, 64, 2), (2, 65, 4), "sweet_berry_bush[age=2]")
+    _, hurt = damage_events(world, standing(), ["forward"], 30)
+    assert any(kind == "damage_berry_bush" and value == 1.0 for _, kind, value in hurt)
+    world.fill((-1, 64, 2), (2, 65, 4), "sweet_berry_bush[age=0]")
+    _, hurt = damage_events(world, standing(), ["forward"], 30)
+    assert hurt == []
+
+
+def test_soul_sand_does_not_slow_a_swimmer_whose_feet_are_in_water():
+    def swim(floor: str) -> float:
+        world = flat(floor)
+        world.fill((-16, 64, -16), (32, 67, 32), "water")
+        swimmer = PlayerState(pos=(0.5, 64.6, 0.5))  # feet in the water cell above the floor
+        return run(world, swimmer, ["forward", "jump"], 30).pos[2]
+
+    assert swim("soul_sand") == pytest.approx(swim("stone"), abs=1e-9)

@@ -31,7 +31,9 @@ BUBBLE_NONE, BUBBLE_UP, BUBBLE_DOWN = 0, 1, 2
 FACINGS = ("north", "south", "west", "east")
 
 # Kinds of collision that depend on the player (static shapes cannot say).
-SHAPE_STATIC, SHAPE_SCAFFOLDING = 0, 1
+SHAPE_STATIC, SHAPE_SCAFFOLDING, SHAPE_POWDER_SNOW = 0, 1, 2
+# PowderSnowBlock's shape for a falling entity (fall distance > 2.5): 0.9 high
+POWDER_SNOW_FALLING_BOX = (0.0, 0.0, 0.0, 1.0, 0.9, 1.0)
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,7 @@ class BlockPhysics:
     shape_kind: np.ndarray  # int8: SHAPE_*
     is_air: np.ndarray  # bool
     lava_damage: np.ndarray  # bool
+    berry_hurts: np.ndarray  # bool: a grown sweet berry bush (age > 0) hurts a moving player
 
 
 def _by_name(blocks: BlockRegistry, table: dict, dtype, default) -> np.ndarray:
@@ -140,12 +143,20 @@ def block_physics(blocks: BlockRegistry) -> BlockPhysics:
     fences = _flag(blocks, BlockFlag.FENCE) | _flag(blocks, BlockFlag.WALL)
     shape_kind = np.zeros(blocks.state_count, dtype=np.int8)
     shape_kind[_states_of(blocks, ["scaffolding"])] = SHAPE_SCAFFOLDING
+    powder = _states_of(blocks, ["powder_snow"])
+    shape_kind[powder] = SHAPE_POWDER_SNOW
+    boxes = np.vstack([blocks.boxes.astype(np.float64), [POWDER_SNOW_FALLING_BOX]])
+    box_start = blocks.shape_box_start[blocks.state_shape].astype(np.int32)
+    box_start[powder] = len(boxes) - 1
+    bush = blocks.block("sweet_berry_bush")
+    berry = np.zeros(blocks.state_count, dtype=bool)
+    berry[bush.min_state + 1 : bush.max_state + 1] = True  # age 0 is the first state
     is_air = _states_of(blocks, ["air", "cave_air", "void_air"])
     assert is_air[AIR]
     return BlockPhysics(
-        box_start=blocks.shape_box_start[blocks.state_shape].astype(np.int32),
+        box_start=box_start,
         box_count=blocks.shape_box_count[blocks.state_shape].astype(np.int32),
-        boxes=blocks.boxes.astype(np.float64),
+        boxes=boxes,
         friction=_by_name(blocks, FRICTION, np.float32, DEFAULT_FRICTION),
         speed_factor=_by_name(blocks, SPEED_FACTOR, np.float32, 1.0),
         jump_factor=_by_name(blocks, JUMP_FACTOR, np.float32, 1.0),
@@ -166,4 +177,5 @@ def block_physics(blocks: BlockRegistry) -> BlockPhysics:
         shape_kind=shape_kind,
         is_air=is_air,
         lava_damage=fluid == FLUID_LAVA,
+        berry_hurts=berry,
     )

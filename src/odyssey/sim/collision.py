@@ -35,12 +35,15 @@ from odyssey.sim.layout import (
 
 
 @numba.njit(cache=True)
-def shape_for(tables, state, px, py, pz, descending, out_start):
-    """(first box, count) of the collision shape of ``state`` for this player (scaffolding)."""
+def shape_for(tables, state, player, descending, block_y):
+    """(first box, count) of the collision shape of ``state`` for this player: scaffolding is
+    solid only from above and not while descending; powder snow only under a fall of > 2.5."""
     start, count = tables[T_BOX_START][state], tables[T_BOX_COUNT][state]
-    scaffolding = tables[T_SHAPE_KIND][state] == 1
-    if scaffolding and (descending or not py > out_start + 1.0 - 1.0e-5):
-        return start, 0  # scaffolding is solid only from above, and not while descending
+    kind = tables[T_SHAPE_KIND][state]
+    if kind == 1 and (descending or not player[1] > block_y + 1.0 - 1.0e-5):
+        return start, 0
+    if kind == 2:
+        return start, 1 if player[3] > 2.5 else 0
     return start, count
 
 
@@ -48,8 +51,7 @@ def shape_for(tables, state, px, py, pz, descending, out_start):
 def shape_hits(tables, state, x, y, z, q, player, descending):
     """(first box, count) of the block's shape at (x, y, z) if any of its boxes overlaps ``q``
     with positive volume (Shapes.joinIsNotEmpty), else (first box, 0)."""
-    start, count = shape_for(tables, state, player[0], player[1], player[2], descending,
-                             np.float64(y))  # fmt: skip
+    start, count = shape_for(tables, state, player, descending, np.float64(y))  # fmt: skip
     boxes = tables[T_BOXES]
     for b in range(start, start + count):
         if (boxes[b, 0] + x < q[3] and boxes[b, 3] + x > q[0]

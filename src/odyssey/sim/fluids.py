@@ -115,7 +115,7 @@ def fluid_pushing(win, origin, tables, box, kind, scale, st, push):
                 h = fluid_height(win, origin, tables, x, y, z, kind)
                 if h <= 0.0:
                     continue
-                top = y + h
+                top = f32(y + h)  # vanilla adds the height to the cell's y as a float
                 if top >= q1:
                     touching = True
                     height = max(top - q1, height)
@@ -141,19 +141,20 @@ def fluid_pushing(win, origin, tables, box, kind, scale, st, push):
 
 
 @numba.njit(cache=True)
-def update_water(win, origin, tables, st, attr):
-    """Water state with current push; touching water resets the fall distance."""
+def update_water(win, origin, tables, st, attr, eyes):
+    """Water contact with current push (touching water resets the fall distance); with ``eyes``
+    also whether the eyes are under water (Entity.updateFluidOnEyes, baseTick only)."""
     box = player_box(st, attr, pose_of(st))
     touching, height = fluid_pushing(win, origin, tables, box, 1, 0.014, st, True)
     st[S_IN_WATER] = 1.0 if touching else 0.0
     st[S_WATER_H] = height
     if touching:
         st[S_FALL] = 0.0
-    # Entity.updateFluidOnEyes: the fluid surface above eye height - 1/9
-    eye = st[S_Y] + eye_height(st, attr) - f32(0.11111111)
-    ex, ey, ez = ffloor(st[S_X]), ffloor(eye), ffloor(st[S_Z])
-    surface = ey + fluid_height(win, origin, tables, ex, ey, ez, 1)
-    st[S_EYE_IN_WATER] = 1.0 if surface > eye else 0.0
+    if eyes:
+        eye = st[S_Y] + eye_height(st, attr)
+        ex, ey, ez = ffloor(st[S_X]), ffloor(eye), ffloor(st[S_Z])
+        surface = f32(ey + fluid_height(win, origin, tables, ex, ey, ez, 1))  # a float sum
+        st[S_EYE_IN_WATER] = 1.0 if surface > eye else 0.0
 
 
 @numba.njit(cache=True)

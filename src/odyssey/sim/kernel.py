@@ -28,7 +28,7 @@ from odyssey.sim.collision import (
     no_collision,
     on_pos,
 )
-from odyssey.sim.fluids import contains_liquid, fluid_pushing, update_water
+from odyssey.sim.fluids import contains_liquid, fluid_height, fluid_pushing, update_water
 from odyssey.sim.layout import (
     A_FALL_MULT,
     A_GRAVITY,
@@ -39,11 +39,15 @@ from odyssey.sim.layout import (
     A_SPEED,
     A_STEP,
     DEG_TO_RAD_F,
+    E_DAMAGE_BERRY,
+    E_DAMAGE_DROWN,
     E_DAMAGE_FALL,
+    E_DAMAGE_FIRE,
     E_DAMAGE_LAVA,
     E_DAMAGE_VOID,
     E_DEATH,
     E_LANDED,
+    FIRE_FROM_LAVA,
     K_BACK,
     K_FORWARD,
     K_JUMP,
@@ -51,15 +55,19 @@ from odyssey.sim.layout import (
     K_RIGHT,
     K_SNEAK,
     K_SPRINT,
+    MAX_AIR,
     MAX_EVENTS,
     POSE_CROUCHING,
     POSE_STANDING,
     POSE_SWIMMING,
+    S_AIR,
     S_COLL_H,
     S_COLL_V,
     S_DEAD,
     S_EYE_IN_WATER,
+    S_EYE_PREV,
     S_FALL,
+    S_FIRE,
     S_HEALTH,
     S_IN_LAVA,
     S_IN_WATER,
@@ -85,7 +93,8 @@ from odyssey.sim.layout import (
     S_Y,
     S_YAW,
     S_Z,
-    T_AIR,
+    T_BERRY,
+    T_BOX_COUNT,
     T_BUBBLE,
     T_CLIMB,
     T_FACING,
@@ -100,6 +109,7 @@ from odyssey.sim.layout import (
     T_STUCK,
     T_TRAPDOOR,
     block_at,
+    context,
     eye_height,
     f32,
     ffloor,
@@ -122,11 +132,12 @@ def add_event(events, kind, value):
 
 @numba.njit(cache=True)
 def hurt(st, amount, kind, events):
-    """LivingEntity.hurt with the 10-tick invulnerability window (void bypasses it)."""
+    """LivingEntity.hurt with the 10-tick invulnerability window (no vanilla damage type is in
+    #bypasses_cooldown, so the void, lava and fire all wait for it too)."""
     if st[S_DEAD] != 0.0 or amount <= 0.0:
         return
     dealt = amount
-    if kind != E_DAMAGE_VOID and st[S_INVULNERABLE] > 10.0:
+    if st[S_INVULNERABLE] > 10.0:
         if amount <= st[S_LAST_HURT]:
             return
         dealt = amount - st[S_LAST_HURT]
@@ -154,7 +165,8 @@ def block_factor(win, origin, tables, st, table):
     """Speed or jump factor: the feet block's if not 1, else the block below's (0.500001)."""
     feet = block_at(win, origin, ffloor(st[S_X]), ffloor(st[S_Y]), ffloor(st[S_Z]))
     f = tables[table][feet]
-    if f != np.float32(1.0):
+    in_water_block = tables[T_FLUID][feet] == 1 and tables[T_BOX_COUNT][feet] == 0
+    if f != np.float32(1.0) or in_water_block:  # water and bubble columns count as they are
         return np.float64(f)
     x, y, z = on_pos(win, origin, tables, st, f32(0.500001))
     return np.float64(tables[table][block_at(win, origin, x, y, z)])
@@ -235,7 +247,7 @@ def land(win, origin, tables, st, attr, sneak, events):
     x, y, z = on_pos(win, origin, tables, st, f32(0.2))
     rule = tables[T_LAND][block_at(win, origin, x, y, z)]
     distance, multiplier = st[S_FALL], 1.0
-    if rule == 4 or (rule == 1 and not sneak):  # powder snow; slime unless sneaking
+    if rule in (1, 4):  # slime blocks and powder snow never hurt (SlimeBlock.fallOn)
         return
     if rule == 3:  # hay bale, honey block
         multiplier = f32(0.2)
@@ -261,6 +273,26 @@ def after_fall_on(win, origin, tables, st, sneak):
 
 
 @numba.njit(cache=True)
+def crosses_fall_reset(win, origin, tables, st, moved):
+    """Entity.move's clip for long moves: a ladder, vine, cobweb, berry bush or water on the way
+    (sampled every 0.1 block along at most 8 blocks) resets the fall distance."""
+    length = math.sqrt(moved[0] ** 2 + moved[1] ** 2 + moved[2] ** 2)
+    reach = min(length, 8.0)
+    steps = math.ceil(reach * 10.0)
+    for i in range(steps + 1):
+        t = reach * i / steps / length
+        x = ffloor(st[S_X] + moved[0] * t)
+        y = ffloor(st[S_Y] + moved[1] * t)
+        z = ffloor(st[S_Z] + moved[2] * t)
+        state = block_at(win, origin, x, y, z)
+        resets = tables[T_CLIMB][state] or (tables[T_STUCK][state][0] != 0.0
+                                            and tables[T_LAND][state] != 4)  # fmt: skip
+        if resets or tables[T_FLUID][state] == 1:
+            return True
+    return False
+
+
+@numba.njit(cache=True)
 def move(win, origin, tables, st, attr, inp, mx, my, mz, xxa, zza, scratch, events):
     """Entity.move for the player's own movement."""
     sneak = inp[K_SNEAK] != 0
@@ -269,13 +301,15 @@ def move(win, origin, tables, st, attr, inp, mx, my, mz, xxa, zza, scratch, even
         st[S_STUCK_X] = st[S_STUCK_Y] = st[S_STUCK_Z] = 0.0
         st[S_VX] = st[S_VY] = st[S_VZ] = 0.0
     box = player_box(st, attr, pose_of(st))
-    player = st[0:3].copy()
+    player = context(st)
     mx, mz = back_off_from_edge(win, origin, tables, st, attr, box, mx, my, mz, sneak, player,
                                 scratch)  # fmt: skip
     moved = collide(win, origin, tables, box, mx, my, mz, st[S_ON_GROUND] != 0.0,
                     attr[A_STEP], player, sneak, scratch)  # fmt: skip
     d = moved[0] ** 2 + moved[1] ** 2 + moved[2] ** 2
     if d > 1.0e-7 or (mx * mx + my * my + mz * mz) - d < 1.0e-7:
+        if st[S_FALL] != 0.0 and d >= 1.0 and crosses_fall_reset(win, origin, tables, st, moved):
+            st[S_FALL] = 0.0
         st[S_X] += moved[0]
         st[S_Y] += moved[1]
         st[S_Z] += moved[2]
@@ -293,11 +327,11 @@ def move(win, origin, tables, st, attr, inp, mx, my, mz, xxa, zza, scratch, even
     st[S_MINOR_H] = 1.0 if minor else 0.0
     # LivingEntity.checkFallDamage: water entered during the move cancels the fall first
     if st[S_IN_WATER] == 0.0:
-        update_water(win, origin, tables, st, attr)
+        update_water(win, origin, tables, st, attr, False)
     # 1.21.5+: the landing tick's own drop counts too, so a fall from rest over n blocks has a
     # distance of n (hence the 1e-6 in the damage formula)
     if st[S_IN_WATER] == 0.0 and moved[1] < 0.0:
-        st[S_FALL] -= moved[1]
+        st[S_FALL] -= f32(moved[1])
     if on_ground:
         if st[S_FALL] > 0.0:
             land(win, origin, tables, st, attr, sneak, events)
@@ -324,7 +358,7 @@ def travel_in_air(win, origin, tables, st, attr, inp, xxa, zza, scratch, events)
         cube = np.float32(friction * friction * friction)
         accel = f32(np.float32(speed_of(st, attr)) * np.float32(np.float32(0.21600002) / cube))
     elif st[S_SPRINTING] != 0.0:
-        accel = f32(np.float32(0.02) + np.float32(0.006))
+        accel = f32(0.025999999)  # Player.getFlyingSpeed
     else:
         accel = f32(0.02)
     move_relative(st, accel, xxa, zza)
@@ -399,7 +433,7 @@ def travel_in_fluid(win, origin, tables, st, attr, inp, xxa, zza, scratch, event
         q[4] += dy
         q[2] += st[S_VZ]
         q[5] += st[S_VZ]
-        player = st[0:3].copy()
+        player = context(st)
         free = no_collision(win, origin, tables, q, player, False, scratch)
         if free and not contains_liquid(win, origin, tables, q):
             st[S_VY] = f32(0.3)
@@ -457,24 +491,38 @@ def handle_jump_key(win, origin, tables, st, attr, inp):
 
 
 @numba.njit(cache=True)
-def update_sprint(st, inp, xxa, zza):
-    """LocalPlayer sprint rules: start with the key, stop on walls, stopping or sneaking."""
-    slow = pose_of(st) == POSE_CROUCHING
-    under = st[S_EYE_IN_WATER] != 0.0
-    forward = inp[K_FORWARD] != 0 and inp[K_BACK] == 0
-    in_shallow = st[S_IN_WATER] != 0.0 and not under
-    can_start = forward and (not slow or under) and not in_shallow
-    if st[S_SPRINTING] == 0.0 and inp[K_SPRINT] != 0 and can_start:
-        st[S_SPRINTING] = 1.0
-    if st[S_SPRINTING] != 0.0:
-        blocked = st[S_COLL_H] != 0.0 and st[S_MINOR_H] == 0.0
-        if not forward or blocked or (slow and not under) or in_shallow:
-            st[S_SPRINTING] = 0.0
+def moving_slowly(st):
+    """isMovingSlowly: crouching, or crawling (the swimming pose out of water)."""
+    pose = pose_of(st)
+    return pose == POSE_CROUCHING or (pose == POSE_SWIMMING and st[S_IN_WATER] == 0.0)
 
 
 @numba.njit(cache=True)
-def inside_blocks(win, origin, tables, st, attr, inp):
-    """Effects of blocks after the move: slime step, cobweb/berry/powder snow, bubble columns."""
+def update_sprint(st, inp):
+    """LocalPlayer sprint rules: start with the key; stop without forward input, on a wall
+    (not a minor one) or partly in water; swimmers stop when out of water or drifting."""
+    under = st[S_EYE_PREV] != 0.0  # the client reads last tick's "submerged"
+    forward = inp[K_FORWARD] != 0 and inp[K_BACK] == 0
+    in_shallow = st[S_IN_WATER] != 0.0 and not under
+    can_start = forward and (not moving_slowly(st) or under) and not in_shallow
+    if st[S_SPRINTING] == 0.0 and inp[K_SPRINT] != 0 and can_start:
+        st[S_SPRINTING] = 1.0
+    if st[S_SPRINTING] == 0.0:
+        return
+    if st[S_SWIMMING] != 0.0:
+        drifting = not forward and st[S_ON_GROUND] == 0.0 and inp[K_SNEAK] == 0
+        stop = st[S_IN_WATER] == 0.0 or drifting
+    else:
+        blocked = st[S_COLL_H] != 0.0 and st[S_MINOR_H] == 0.0
+        stop = not forward or blocked or in_shallow
+    if stop:
+        st[S_SPRINTING] = 0.0
+
+
+@numba.njit(cache=True)
+def inside_blocks(win, origin, tables, st, attr, inp, dx, dz, events):
+    """Effects of blocks after the move: slime step, cobweb/berry/powder snow, bubble columns,
+    lava (4 HP and 15 s of fire) and grown berry bushes (1 HP when moving)."""
     if st[S_ON_GROUND] != 0.0:
         x, y, z = on_pos(win, origin, tables, st, f32(0.2))
         if tables[T_LAND][block_at(win, origin, x, y, z)] == 1 and inp[K_SNEAK] == 0:
@@ -493,11 +541,18 @@ def inside_blocks(win, origin, tables, st, attr, inp):
                 if stuck[0] != 0.0 and (tables[T_LAND][state] != 4 or feet == state):
                     st[S_FALL] = 0.0
                     st[S_STUCK_X], st[S_STUCK_Y], st[S_STUCK_Z] = stuck[0], stuck[1], stuck[2]
+                if tables[T_BERRY][state] and (abs(dx) >= f32(0.003) or abs(dz) >= f32(0.003)):
+                    hurt(st, 1.0, E_DAMAGE_BERRY, events)
+                if tables[T_FLUID][state] == 2:
+                    top = f32(y + fluid_height(win, origin, tables, x, y, z, 2))
+                    if top > box[1]:
+                        hurt(st, 4.0, E_DAMAGE_LAVA, events)
+                        st[S_FIRE] = max(st[S_FIRE], FIRE_FROM_LAVA)
                 bubble = tables[T_BUBBLE][state]
                 if bubble != 0:
                     above = block_at(win, origin, x, y + 1, z)
                     down = bubble == 2
-                    if tables[T_AIR][above]:
+                    if tables[T_BOX_COUNT][above] == 0 and tables[T_FLUID][above] == 0:
                         st[S_VY] = max(-0.9, st[S_VY] - 0.03) if down else min(1.8, st[S_VY] + 0.1)
                     else:
                         st[S_VY] = max(-0.3, st[S_VY] - 0.03) if down else min(0.7, st[S_VY] + 0.06)
@@ -527,7 +582,7 @@ def fits(win, origin, tables, st, attr, pose, scratch):
     for i in range(3):
         q[i] += 1.0e-7
         q[i + 3] -= 1.0e-7
-    return no_collision(win, origin, tables, q, st[0:3].copy(), False, scratch)
+    return no_collision(win, origin, tables, q, context(st), False, scratch)
 
 
 @numba.njit(cache=True)
@@ -539,7 +594,7 @@ def update_swimming(win, origin, tables, st):
     else:
         feet = block_at(win, origin, ffloor(st[S_X]), ffloor(st[S_Y]), ffloor(st[S_Z]))
         in_water_block = tables[T_FLUID][feet] == 1
-        swimming = sprinting_in_water and st[S_EYE_IN_WATER] != 0.0 and in_water_block
+        swimming = sprinting_in_water and st[S_EYE_PREV] != 0.0 and in_water_block
     st[S_SWIMMING] = 1.0 if swimming else 0.0
 
 
@@ -555,6 +610,35 @@ def swim_pitch_pull(win, origin, tables, st, inp):
 
 
 @numba.njit(cache=True)
+def base_tick(win, origin, tables, st, attr, events):
+    """Entity/LivingEntity.baseTick: fluids, eyes and air, fire, swimming, the void."""
+    st[S_EYE_PREV] = st[S_EYE_IN_WATER]
+    update_water(win, origin, tables, st, attr, True)
+    box = player_box(st, attr, pose_of(st))
+    _, lava_h = fluid_pushing(win, origin, tables, box, 2, 0.0023333333333333335, st, True)
+    st[S_LAVA_H] = lava_h
+    st[S_IN_LAVA] = 1.0 if lava_h > 0.0 else 0.0
+    if st[S_IN_LAVA] != 0.0:
+        st[S_FALL] *= 0.5
+    if st[S_IN_WATER] != 0.0 and st[S_FIRE] > 0.0:
+        st[S_FIRE] = 0.0  # water puts the fire out
+    if st[S_FIRE] > 0.0:
+        if st[S_FIRE] % 20.0 == 0.0 and st[S_IN_LAVA] == 0.0:
+            hurt(st, 1.0, E_DAMAGE_FIRE, events)
+        st[S_FIRE] -= 1.0
+    if st[S_EYE_IN_WATER] != 0.0:  # drowning: 2 HP each time the air supply runs to -20
+        st[S_AIR] -= 1.0
+        if st[S_AIR] <= -20.0:
+            st[S_AIR] = 0.0
+            hurt(st, 2.0, E_DAMAGE_DROWN, events)
+    elif st[S_AIR] < MAX_AIR:
+        st[S_AIR] = min(float(MAX_AIR), st[S_AIR] + 4.0)
+    update_swimming(win, origin, tables, st)
+    if st[S_Y] < attr[A_MIN_Y] - 64.0:
+        hurt(st, 4.0, E_DAMAGE_VOID, events)
+
+
+@numba.njit(cache=True)
 def tick(win, origin, tables, st, attr, inp, scratch, events):
     """One 50 ms tick of the player. ``events`` row 0 holds the count; rows 1.. (kind, value)."""
     events[0, 0] = 0.0
@@ -562,23 +646,14 @@ def tick(win, origin, tables, st, attr, inp, scratch, events):
         return
     if st[S_INVULNERABLE] > 0.0:
         st[S_INVULNERABLE] -= 1.0
-    # Entity.baseTick: fluids, lava, the void
-    update_water(win, origin, tables, st, attr)
-    box = player_box(st, attr, pose_of(st))
-    _, lava_h = fluid_pushing(win, origin, tables, box, 2, 0.0023333333333333335, st, True)
-    st[S_LAVA_H] = lava_h
-    st[S_IN_LAVA] = 1.0 if lava_h > 0.0 else 0.0
-    if st[S_IN_LAVA] != 0.0:
-        hurt(st, 4.0, E_DAMAGE_LAVA, events)
-        st[S_FALL] *= 0.5
-    update_swimming(win, origin, tables, st)
-    if st[S_Y] < attr[A_MIN_Y] - 64.0:
-        hurt(st, 4.0, E_DAMAGE_VOID, events)
+    base_tick(win, origin, tables, st, attr, events)
     if st[S_DEAD] != 0.0:
         return
-    # LocalPlayer.aiStep: input and sprint; LivingEntity.aiStep: jump and travel
-    xxa, zza = input_vector(inp, pose_of(st) == POSE_CROUCHING, attr)
-    update_sprint(st, inp, xxa, zza)
+    # LocalPlayer.aiStep: input, sprint, sinking; LivingEntity.aiStep: jump and travel
+    xxa, zza = input_vector(inp, moving_slowly(st), attr)
+    update_sprint(st, inp)
+    if st[S_IN_WATER] != 0.0 and inp[K_SNEAK] != 0:
+        st[S_VY] -= f32(0.04)  # LocalPlayer.goDownInWater
     if st[S_JUMP_DELAY] > 0.0:
         st[S_JUMP_DELAY] -= 1.0
     if st[S_VX] * st[S_VX] + st[S_VZ] * st[S_VZ] < 9.0e-6:
@@ -589,9 +664,10 @@ def tick(win, origin, tables, st, attr, inp, scratch, events):
     handle_jump_key(win, origin, tables, st, attr, inp)
     if st[S_SWIMMING] != 0.0:
         swim_pitch_pull(win, origin, tables, st, inp)
+    x0, z0 = st[S_X], st[S_Z]
     if st[S_IN_WATER] != 0.0 or st[S_IN_LAVA] != 0.0:
         travel_in_fluid(win, origin, tables, st, attr, inp, xxa, zza, scratch, events)
     else:
         travel_in_air(win, origin, tables, st, attr, inp, xxa, zza, scratch, events)
-    inside_blocks(win, origin, tables, st, attr, inp)
+    inside_blocks(win, origin, tables, st, attr, inp, st[S_X] - x0, st[S_Z] - z0, events)
     update_pose(win, origin, tables, st, attr, inp, scratch)

@@ -16,6 +16,7 @@ from odyssey.sim import layout as k
 from odyssey.sim.block_physics import BlockPhysics, block_physics
 from odyssey.sim.collision import collect_boxes
 from odyssey.sim.kernel import tick
+from odyssey.sim.layout import context
 from odyssey.sim.player import InputState, PlayerState, SimError
 from odyssey.world.storage import World
 
@@ -28,6 +29,9 @@ EVENT_NAMES = {
     k.E_DAMAGE_LAVA: "damage_lava",
     k.E_DEATH: "death",
     k.E_LANDED: "landed",
+    k.E_DAMAGE_FIRE: "damage_fire",
+    k.E_DAMAGE_DROWN: "damage_drown",
+    k.E_DAMAGE_BERRY: "damage_berry_bush",
 }
 
 
@@ -54,7 +58,7 @@ def physics_tables(blocks: BlockPhysics) -> tuple:
         blocks.jump_factor, blocks.fluid, blocks.fluid_amount, blocks.fluid_falling,
         blocks.climbable, blocks.trapdoor, blocks.ladder, blocks.facing, blocks.is_open,
         blocks.stuck, blocks.land, blocks.bubble, blocks.large_shape, blocks.blocks_motion,
-        blocks.fence, blocks.shape_kind, blocks.is_air,
+        blocks.fence, blocks.shape_kind, blocks.is_air, blocks.berry_hurts,
     )  # fmt: skip
 
 
@@ -142,7 +146,7 @@ def check_start(world: World, player: PlayerState) -> None:
     box = k.player_box(st, attr, player.pose)
     box[:3] += 1.0e-7
     box[3:] -= 1.0e-7
-    hits = collect_boxes(window.states, window.origin, sim.tables, box, st[0:3].copy(), False,
+    hits = collect_boxes(window.states, window.origin, sim.tables, box, context(st), False,
                            sim.scratch)  # fmt: skip
     if hits:
         x, y, z = player.pos

@@ -133,6 +133,8 @@ class PlayerState:
         st = np.zeros(k.STATE_SIZE, dtype=np.float64)
         if self.internal:
             st[:] = self.internal
+        else:
+            st[k.S_AIR] = k.MAX_AIR
         st[k.S_X : k.S_Z + 1] = self.pos
         st[k.S_VX : k.S_VZ + 1] = self.vel
         st[k.S_YAW], st[k.S_PITCH] = self.yaw, self.pitch
