@@ -12,7 +12,7 @@ from functools import cache
 
 import numpy as np
 
-from odyssey.world.blocks import AIR, BlockFlag, BlockRegistry
+from odyssey.world.blocks import BlockFlag, BlockRegistry
 
 DEFAULT_FRICTION = np.float32(0.6)
 FRICTION = {"ice": 0.98, "packed_ice": 0.98, "frosted_ice": 0.98, "blue_ice": 0.989,
@@ -61,8 +61,6 @@ class BlockPhysics:
     blocks_motion: np.ndarray  # bool: vanilla's legacy solidity (fluid flow, heightmaps)
     fence: np.ndarray  # bool: fences (walls and gates are the other large shapes)
     shape_kind: np.ndarray  # int8: SHAPE_*
-    is_air: np.ndarray  # bool
-    lava_damage: np.ndarray  # bool
     berry_hurts: np.ndarray  # bool: a grown sweet berry bush (age > 0) hurts a moving player
 
 
@@ -151,8 +149,6 @@ def block_physics(blocks: BlockRegistry) -> BlockPhysics:
     bush = blocks.block("sweet_berry_bush")
     berry = np.zeros(blocks.state_count, dtype=bool)
     berry[bush.min_state + 1 : bush.max_state + 1] = True  # age 0 is the first state
-    is_air = _states_of(blocks, ["air", "cave_air", "void_air"])
-    assert is_air[AIR]
     return BlockPhysics(
         box_start=box_start,
         box_count=blocks.shape_box_count[blocks.state_shape].astype(np.int32),
@@ -175,7 +171,5 @@ def block_physics(blocks: BlockRegistry) -> BlockPhysics:
         blocks_motion=_flag(blocks, BlockFlag.BLOCKS_MOTION),
         fence=_flag(blocks, BlockFlag.FENCE),
         shape_kind=shape_kind,
-        is_air=is_air,
-        lava_damage=fluid == FLUID_LAVA,
         berry_hurts=berry,
     )

@@ -16,7 +16,7 @@ import numpy as np
 
 from odyssey.sim import layout as k
 from odyssey.sim import redstone
-from odyssey.sim.physics import Event, Simulator, check_start
+from odyssey.sim.physics import Simulator, check_start
 from odyssey.sim.player import InputState, PlayerState, SimError
 from odyssey.sim.reach import crosshair_block, facing_of, within_server_reach
 from odyssey.world.blocks import BlockFlag
@@ -169,7 +169,7 @@ class Game:
         result = self.sim.step(self.player, self.inputs)
         self.player = result.player
         for event in result.events:
-            self._emit_physics(event)
+            self._emit(event.kind, event.value)
         x, y, z = self.player.pos
         outside = y < self.world.dimension.min_y
         if self.bounds is not None:
@@ -177,9 +177,6 @@ class Game:
             outside = outside or not (x0 <= x < x1 + 1 and z0 <= z < z1 + 1)
         if outside:
             self._emit("left_world")
-
-    def _emit_physics(self, event: Event) -> None:
-        self._emit(event.kind, event.value)
 
     def _update_plates(self) -> None:
         """Plates under the player press at once; released plates check again every 20 ticks."""

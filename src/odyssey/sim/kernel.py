@@ -79,7 +79,6 @@ from odyssey.sim.layout import (
     S_ON_GROUND,
     S_PITCH,
     S_POSE,
-    S_SNEAK_PREV,
     S_SPRINTING,
     S_STUCK_X,
     S_STUCK_Y,
@@ -572,7 +571,6 @@ def update_pose(win, origin, tables, st, attr, inp, scratch):
     elif fits(win, origin, tables, st, attr, POSE_SWIMMING, scratch):
         crouch_fits = fits(win, origin, tables, st, attr, POSE_CROUCHING, scratch)
         st[S_POSE] = POSE_CROUCHING if crouch_fits else POSE_SWIMMING
-    st[S_SNEAK_PREV] = 1.0 if inp[K_SNEAK] != 0 else 0.0
 
 
 @numba.njit(cache=True)

@@ -14,7 +14,7 @@ EPS = 1.0e-7
 S_X, S_Y, S_Z, S_VX, S_VY, S_VZ, S_YAW, S_PITCH = 0, 1, 2, 3, 4, 5, 6, 7
 S_ON_GROUND, S_COLL_H, S_COLL_V, S_MINOR_H = 8, 9, 10, 11
 S_IN_WATER, S_IN_LAVA, S_FALL, S_HEALTH, S_JUMP_DELAY, S_SPRINTING = 12, 13, 14, 15, 16, 17
-S_POSE, S_SNEAK_PREV, S_STUCK_X, S_STUCK_Y, S_STUCK_Z = 18, 19, 20, 21, 22
+S_POSE, _S_FREE, S_STUCK_X, S_STUCK_Y, S_STUCK_Z = 18, 19, 20, 21, 22
 S_SUPPORT, S_SUPPORT_X, S_SUPPORT_Y, S_SUPPORT_Z, S_NO_BLOCKS = 23, 24, 25, 26, 27
 S_WATER_H, S_LAVA_H, S_INVULNERABLE, S_LAST_HURT, S_DEAD, S_EYE_IN_WATER = 28, 29, 30, 31, 32, 33
 S_SWIMMING = 34  # the swimming flag (Entity.isSwimming); the pose follows at the tick's end
@@ -24,11 +24,9 @@ MAX_AIR, FIRE_FROM_LAVA = 300, 300
 POSE_STANDING, POSE_CROUCHING, POSE_SWIMMING = 0, 1, 2
 # -- inputs -----------------------------------------------------------------------------------
 K_FORWARD, K_BACK, K_LEFT, K_RIGHT, K_JUMP, K_SNEAK, K_SPRINT, K_ATTACK, K_USE = range(9)
-INPUT_SIZE = 9
 # -- attributes (vanilla defaults in physics.PlayerAttributes) --------------------------------
 A_SCALE, A_SPEED, A_JUMP, A_STEP, A_GRAVITY, A_SAFE_FALL, A_FALL_MULT, A_SNEAK_SPEED = range(8)
 A_MIN_Y = 8  # world floor (void damage below min_y - 64)
-ATTR_SIZE = 9
 # -- events -----------------------------------------------------------------------------------
 E_DAMAGE_FALL, E_DAMAGE_VOID, E_DAMAGE_LAVA, E_DEATH, E_LANDED = 1, 2, 3, 4, 5
 E_DAMAGE_FIRE, E_DAMAGE_DROWN, E_DAMAGE_BERRY = 6, 7, 8
@@ -37,8 +35,7 @@ MAX_BOXES = 1024
 # -- block table indices (tables tuple passed from physics) ----------------------------------
 T_BOX_START, T_BOX_COUNT, T_BOXES, T_FRICTION, T_SPEED, T_JUMP = 0, 1, 2, 3, 4, 5
 T_FLUID, T_AMOUNT, T_FALLING, T_CLIMB, T_TRAPDOOR, T_LADDER, T_FACING, T_OPEN = range(6, 14)
-T_STUCK, T_LAND, T_BUBBLE, T_LARGE, T_MOTION, T_FENCE, T_SHAPE_KIND, T_AIR = range(14, 22)
-T_BERRY = 22
+T_STUCK, T_LAND, T_BUBBLE, T_LARGE, T_MOTION, T_FENCE, T_SHAPE_KIND, T_BERRY = range(14, 22)
 
 SIN_TABLE = np.sin(np.arange(65536, dtype=np.float64) * math.pi * 2.0 / 65536.0).astype(np.float32)
 DEG_TO_RAD_F = F32(math.pi / 180.0)

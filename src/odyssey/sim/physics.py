@@ -58,7 +58,7 @@ def physics_tables(blocks: BlockPhysics) -> tuple:
         blocks.jump_factor, blocks.fluid, blocks.fluid_amount, blocks.fluid_falling,
         blocks.climbable, blocks.trapdoor, blocks.ladder, blocks.facing, blocks.is_open,
         blocks.stuck, blocks.land, blocks.bubble, blocks.large_shape, blocks.blocks_motion,
-        blocks.fence, blocks.shape_kind, blocks.is_air, blocks.berry_hurts,
+        blocks.fence, blocks.shape_kind, blocks.berry_hurts,
     )  # fmt: skip
 
 
