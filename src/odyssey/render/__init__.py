@@ -1,0 +1,1 @@
+"""The render layer: meshes, the OpenGL renderer, overlays and the world-map screen."""
