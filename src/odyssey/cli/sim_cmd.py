@@ -9,26 +9,12 @@ from typing import Annotated
 
 import typer
 
-from odyssey.cli.errors import fail, friendly_errors
+from odyssey.cli.errors import friendly_errors
+from odyssey.cli.worlds import load_world
 from odyssey.sim.player import PlayerState
 from odyssey.sim.trace import load_inputs, run_trace
-from odyssey.world import World, open_world
-from odyssey.world.anvil import is_world_folder
-from odyssey.world.generate import generate_demo_world
 
 sim_app = typer.Typer(help="Simulate the player: movement traces.", no_args_is_help=True)
-BUILT_IN_WORLDS = {"demo": lambda: generate_demo_world(seed=0)}
-
-
-def load_world(spec: str) -> World:
-    """A world folder, or a built-in world id."""
-    if spec in BUILT_IN_WORLDS and not Path(spec).exists():
-        return BUILT_IN_WORLDS[spec]()
-    path = Path(spec)
-    if not path.exists() and not is_world_folder(path):
-        known = ", ".join(sorted(BUILT_IN_WORLDS))
-        raise fail(f"--world {spec}: no such world folder or built-in world (built-in: {known})")
-    return open_world(path)
 
 
 @sim_app.command("trace")

@@ -196,6 +196,15 @@ class BlockRegistry:
         self.state_map_color = np.array([b.map_color for b in self.blocks], np.uint8)[
             self.state_block
         ]
+        # Light a block gives off and how much it takes from light passing through (0..15),
+        # per block as minecraft-data lists them; state-dependent cases are the render layer's.
+        raw_blocks = table["blocks"]
+        self.state_emit_light = np.array([b["emit_light"] for b in raw_blocks], np.uint8)[
+            self.state_block
+        ]
+        self.state_filter_light = np.array([b["filter_light"] for b in raw_blocks], np.uint8)[
+            self.state_block
+        ]
 
     def _property_flags(self, prop: str, flag: BlockFlag) -> np.ndarray:
         """A flag set on every state whose boolean property ``prop`` is true."""

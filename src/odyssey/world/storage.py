@@ -8,7 +8,7 @@ needed); changed chunks stay until saved.
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -21,6 +21,11 @@ from odyssey.world.chunk import STATE_DTYPE, BlockPos, Chunk
 from odyssey.world.leveldat import LevelInfo
 
 VANILLA_MIN_Y, VANILLA_HEIGHT = -64, 384
+CHANGE_LOG_SIZE = 4096  # changed boxes remembered for views that refresh incrementally
+
+Box = tuple[
+    int, int, int, int, int, int
+]  # x0, y0, z0, x1, y1, z1 (lower corner inclusive, upper exclusive)
 
 
 @dataclass(frozen=True)
@@ -76,6 +81,7 @@ class World:
         self._chunks: OrderedDict[tuple[int, int], Chunk] = OrderedDict()
         self._missing: set[tuple[int, int]] = set()
         self.revision = 0  # bumped on every change, so views of the blocks know to refresh
+        self._changes: deque[tuple[int, Box]] = deque(maxlen=CHANGE_LOG_SIZE)
 
     # -- chunks -------------------------------------------------------------------------------
 
@@ -153,7 +159,20 @@ class World:
         chunk = self.chunk(x >> 4, z >> 4, create=True)
         assert chunk is not None
         chunk.set(x, y, z, self.state_id(state))
+        self._changed((x, y, z, x + 1, y + 1, z + 1))
+
+    def _changed(self, box: Box) -> None:
         self.revision += 1
+        self._changes.append((self.revision, box))
+
+    def changes_since(self, revision: int) -> list[Box] | None:
+        """Boxes changed after ``revision``; None when the log no longer reaches that far back
+        (the caller must then refresh everything)."""
+        if revision >= self.revision:
+            return []
+        if not self._changes or self._changes[0][0] > revision + 1:
+            return None
+        return [box for rev, box in self._changes if rev > revision]
 
     def _check_y(self, y0: int, y1: int) -> None:
         if y0 < self.dimension.min_y or y1 > self.dimension.max_y:
@@ -213,7 +232,7 @@ class World:
                 ] = part
             chunk.dirty = True
             chunk.compact()
-        self.revision += 1
+        self._changed((x0, y0, z0, x0 + dx, y0 + dy, z0 + dz))
 
     def fill(self, lo: BlockPos, hi: BlockPos, state: int | str) -> None:
         """Fill the box lo <= (x, y, z) < hi with one state."""

@@ -1,0 +1,23 @@
+"""Resolving a world argument: a world folder or a built-in world id."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from odyssey.cli.errors import fail
+from odyssey.world import World, open_world
+from odyssey.world.anvil import is_world_folder
+from odyssey.world.generate import generate_demo_world
+
+BUILT_IN_WORLDS = {"demo": lambda: generate_demo_world(seed=0)}
+
+
+def load_world(spec: str, option: str = "--world") -> World:
+    """A world folder, or a built-in world id."""
+    if spec in BUILT_IN_WORLDS and not Path(spec).exists():
+        return BUILT_IN_WORLDS[spec]()
+    path = Path(spec)
+    if not path.exists() and not is_world_folder(path):
+        known = ", ".join(sorted(BUILT_IN_WORLDS))
+        raise fail(f"{option} {spec}: no such world folder or built-in world (built-in: {known})")
+    return open_world(path)

@@ -1,0 +1,167 @@
+"""The headless OpenGL context (EGL, no display) and the shader programs.
+
+EGL finds Mesa's llvmpipe on a CPU-only machine and the vendor driver where there is a GPU; no X
+server is involved. Shading follows vanilla: the lightmap curve of sky and block light with the
+day's sky factor, the warm tint of block light, the brightness option at its default (50 %),
+per-face directional shade (up 1.0, down 0.5, north/south 0.8, east/west 0.6) and linear fog to
+the horizon colour.
+"""
+
+from __future__ import annotations
+
+import moderngl
+
+from odyssey.errors import OdysseyError
+
+EGL_PACKAGES = (
+    "libegl1 and libgl1-mesa-dri (Debian/Ubuntu: apt-get install libegl1 libgl1-mesa-dri)"
+)
+
+
+class RenderError(OdysseyError):
+    """The renderer cannot run (no EGL driver, bad size) or cannot draw what was asked."""
+
+
+def create_context() -> moderngl.Context:
+    """A standalone OpenGL 3.3+ context through EGL, or a RenderError naming the packages."""
+    try:
+        ctx = moderngl.create_context(standalone=True, backend="egl", require=330)
+    except Exception as exc:  # glcontext raises plain Exceptions for missing libraries
+        raise RenderError(
+            f"cannot create a headless OpenGL context through EGL ({exc}); "
+            f"the renderer needs an EGL driver: install {EGL_PACKAGES}"
+        ) from exc
+    if ctx.version_code < 430:
+        raise RenderError(
+            f"OpenGL 4.3 is needed (multi-draw indirect), the driver offers {ctx.version_code}"
+            f" ({ctx.info.get('GL_RENDERER')}); update Mesa ({EGL_PACKAGES})"
+        )
+    return ctx
+
+
+LIGHTING = """
+uniform float u_sky_factor;     // vanilla's sky darkening: 1 at noon, 0.2 at midnight
+uniform vec3 u_sky_light_color;
+uniform float u_torch;          // luminance of the held light (0 = none)
+uniform vec3 u_fog_color;
+uniform vec2 u_fog;             // start, end (blocks, cylindrical distance)
+
+float curve(float level) { return level / (4.0 - 3.0 * level); }
+
+vec3 lightmap(float sky, float block) {
+    float b = curve(block / 15.0) * 1.5;
+    float s = curve(sky / 15.0) * (u_sky_factor * 0.95 + 0.05);
+    vec3 c = vec3(b, b * ((b * 0.6 + 0.4) * 0.6 + 0.4), b * (b * b * 0.6 + 0.4));
+    c += u_sky_light_color * s;
+    c = mix(c, vec3(0.75), 0.04);
+    c = clamp(c, 0.0, 1.0);
+    vec3 inv = 1.0 - c;
+    c = mix(c, 1.0 - inv * inv * inv * inv, 0.5);
+    c = mix(c, vec3(0.75), 0.04);
+    return clamp(c, 0.0, 1.0);
+}
+
+float held_light(vec3 rel) {
+    // LambDynamicLights: the held torch lights blocks within 7.75 blocks, fading linearly
+    float d = length(rel);
+    return u_torch * clamp(1.0 - d / 7.75, 0.0, 1.0);
+}
+
+vec4 finish(vec4 albedo, vec3 rel, float sky, float block, float shade) {
+    float level = max(block, floor(held_light(rel)));
+    vec3 c = albedo.rgb * lightmap(sky, level) * shade;
+    float dist = length(rel.xz);
+    float fog = clamp((dist - u_fog.x) / max(u_fog.y - u_fog.x, 1e-3), 0.0, 1.0);
+    return vec4(mix(c, u_fog_color, fog), albedo.a);
+}
+"""
+
+CHUNK_VERTEX = """
+#version 330 core
+in uvec3 in_pos;
+in uvec2 in_uv;
+in uint in_tile;
+in uint in_light;
+in uint in_tint;
+in vec3 in_offset;
+uniform mat4 u_vp;
+out vec3 v_uv;
+out vec3 v_rel;
+out vec2 v_light;
+out float v_shade;
+out vec3 v_tint;
+const float SHADES[7] = float[7](0.5, 1.0, 0.8, 0.8, 0.6, 0.6, 1.0);
+void main() {
+    vec3 rel = vec3(in_pos) / 32.0 + in_offset;
+    gl_Position = u_vp * vec4(rel, 1.0);
+    v_rel = rel;
+    v_uv = vec3(vec2(in_uv) / 16.0, float(in_tile));
+    uint lt = in_light & 255u;
+    v_light = vec2(float(lt >> 4), float(lt & 15u));
+    v_shade = SHADES[min(in_light >> 8, 6u)];
+    v_tint = vec3(float((in_tint >> 11) & 31u) / 31.0, float((in_tint >> 5) & 63u) / 63.0,
+                  float(in_tint & 31u) / 31.0);
+}
+"""
+
+CHUNK_FRAGMENT = (
+    """
+#version 330 core
+uniform sampler2DArray u_atlas;
+uniform sampler2DArray u_text_atlas;
+uniform bool u_text;         // sign text quads sample the text layers instead of the atlas
+uniform float u_alpha_cut;   // 0.5 for opaque and cutout geometry, 0 for translucent
+in vec3 v_uv;
+in vec3 v_rel;
+in vec2 v_light;
+in float v_shade;
+in vec3 v_tint;
+out vec4 f_color;
+"""
+    + LIGHTING
+    + """
+void main() {
+    vec4 albedo = u_text ? texture(u_text_atlas, v_uv) : texture(u_atlas, v_uv);
+    if (albedo.a < u_alpha_cut || albedo.a == 0.0) discard;
+    albedo.rgb *= v_tint;
+    f_color = finish(albedo, v_rel, v_light.x, v_light.y, v_shade);
+}
+"""
+)
+
+SKY_VERTEX = """
+#version 330 core
+in vec2 in_pos;
+out vec2 v_ndc;
+void main() { v_ndc = in_pos; gl_Position = vec4(in_pos, 0.9999, 1.0); }
+"""
+
+SKY_FRAGMENT = """
+#version 330 core
+uniform mat4 u_inv_vp;
+uniform vec3 u_sky_color;
+uniform vec3 u_fog_color;
+uniform vec3 u_body_color;    // sun at noon, moon at midnight
+uniform float u_body_size;    // tangent of the half angle of the square
+uniform float u_stars;        // 1 at night
+in vec2 v_ndc;
+out vec4 f_color;
+float hash(vec3 p) { return fract(sin(dot(p, vec3(12.9898, 78.233, 37.719))) * 43758.5453); }
+void main() {
+    vec4 far = u_inv_vp * vec4(v_ndc, 1.0, 1.0);
+    vec3 dir = normalize(far.xyz / far.w);
+    // vanilla: the sky colour overhead fading to the fog colour at the horizon and below
+    float up = clamp(dir.y * 4.0, 0.0, 1.0);
+    vec3 c = mix(u_fog_color, u_sky_color, up);
+    if (dir.y > 0.0) {
+        vec2 q = dir.xz / dir.y;   // sun and moon stand straight overhead at noon and midnight
+        if (abs(q.x) < u_body_size && abs(q.y) < u_body_size) c = u_body_color;
+        if (u_stars > 0.0) {
+            vec3 cell = floor(dir * 180.0);
+            float h = hash(cell);
+            if (h > 0.997 && dir.y > 0.05) c = mix(c, vec3(0.9), u_stars * (h - 0.997) / 0.003);
+        }
+    }
+    f_color = vec4(c, 1.0);
+}
+"""

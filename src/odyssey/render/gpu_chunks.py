@@ -1,0 +1,163 @@
+"""Chunk meshes on the GPU: one vertex buffer per layer holding every loaded column, drawn with a
+single multi-draw-indirect call per layer.
+
+Each column's vertices live in a slot of its layer's buffer (reused when a new mesh fits, else
+appended; the buffer is compacted or grown when it fills). Vertex positions are relative to the
+column's corner; each draw command's base instance picks that column's offset from the eye,
+computed in float64 every frame, so precision does not depend on where in the world we are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import moderngl
+import numpy as np
+
+from odyssey.render.mesher import LAYERS, VERTEX_FIELDS
+
+VERTEX_BYTES = VERTEX_FIELDS * 2
+VERTEX_FORMAT = "3u2 2u2 u2 u2 u2"
+VERTEX_ATTRS = ("in_pos", "in_uv", "in_tile", "in_light", "in_tint")
+INITIAL_VERTICES = 1 << 18
+
+
+def quad_indices(quads: int) -> np.ndarray:
+    """Two triangles (0 1 2, 2 3 0) per quad of four vertices."""
+    base = np.arange(quads, dtype=np.uint32)[:, None] * 4
+    return (base + np.array([0, 1, 2, 2, 3, 0], np.uint32)).ravel()
+
+
+@dataclass
+class Slot:
+    first: int  # first vertex
+    count: int  # vertices in use
+    capacity: int
+
+
+class LayerBuffer:
+    """One layer's vertex buffer with a slot per column."""
+
+    def __init__(self, ctx: moderngl.Context) -> None:
+        self.ctx = ctx
+        self.capacity = INITIAL_VERTICES
+        self.buffer = ctx.buffer(reserve=self.capacity * VERTEX_BYTES)
+        self.slots: dict[tuple[int, int], Slot] = {}
+        self.data: dict[tuple[int, int], np.ndarray] = {}
+        self.end = 0
+        self.generation = 0  # bumped when the buffer object is replaced
+
+    def put(self, key: tuple[int, int], vertices: np.ndarray) -> None:
+        if len(vertices) == 0:
+            self.remove(key)
+            return
+        self.data[key] = vertices
+        slot = self.slots.get(key)
+        if slot is not None and slot.capacity >= len(vertices):
+            slot.count = len(vertices)
+            self.buffer.write(vertices.tobytes(), offset=slot.first * VERTEX_BYTES)
+            return
+        if self.end + len(vertices) > self.capacity:
+            self._repack(extra=len(vertices))
+            return
+        self.slots[key] = Slot(self.end, len(vertices), len(vertices))
+        self.buffer.write(vertices.tobytes(), offset=self.end * VERTEX_BYTES)
+        self.end += len(vertices)
+
+    def remove(self, key: tuple[int, int]) -> None:
+        self.slots.pop(key, None)
+        self.data.pop(key, None)
+
+    def _repack(self, extra: int) -> None:
+        """Rewrite every column contiguously, growing the buffer when half full or more."""
+        used = sum(len(v) for v in self.data.values())
+        need = used + extra
+        if need * 2 > self.capacity:
+            self.capacity = max(self.capacity * 2, need * 2)
+            self.buffer.release()
+            self.buffer = self.ctx.buffer(reserve=self.capacity * VERTEX_BYTES)
+            self.generation += 1
+        self.slots.clear()
+        self.end = 0
+        for key in sorted(self.data):  # sorted: the layout is the same however we got here
+            vertices = self.data[key]
+            self.slots[key] = Slot(self.end, len(vertices), len(vertices))
+            self.buffer.write(vertices.tobytes(), offset=self.end * VERTEX_BYTES)
+            self.end += len(vertices)
+
+
+class ChunkBuffers:
+    """All layers' buffers plus the index, instance and indirect buffers to draw them."""
+
+    def __init__(self, ctx: moderngl.Context, program: moderngl.Program) -> None:
+        self.ctx = ctx
+        self.program = program
+        self.layers = [LayerBuffer(ctx) for _ in range(LAYERS)]
+        self.index_quads = 1 << 16
+        self.indices = ctx.buffer(quad_indices(self.index_quads).tobytes())
+        self.instances = ctx.buffer(reserve=4096 * 12)
+        self.indirect = ctx.buffer(reserve=4096 * 20)
+        self._vaos: dict[int, tuple[tuple[int, int, int], moderngl.VertexArray]] = {}
+
+    def put(self, key: tuple[int, int], layers: tuple[np.ndarray, ...]) -> None:
+        most = max((len(v) // 4 for v in layers), default=0)
+        if most > self.index_quads:
+            while self.index_quads < most:
+                self.index_quads *= 2
+            self.indices.release()
+            self.indices = self.ctx.buffer(quad_indices(self.index_quads).tobytes())
+        for layer, vertices in zip(self.layers, layers, strict=True):
+            layer.put(key, vertices)
+
+    def remove(self, key: tuple[int, int]) -> None:
+        for layer in self.layers:
+            layer.remove(key)
+
+    def keys(self) -> set[tuple[int, int]]:
+        out: set[tuple[int, int]] = set()
+        for layer in self.layers:
+            out.update(layer.slots)
+        return out
+
+    def _vao(self, i: int) -> moderngl.VertexArray:
+        layer = self.layers[i]
+        ident = (layer.generation, id(self.indices), id(self.instances))
+        cached = self._vaos.get(i)
+        if cached is not None and cached[0] == ident:
+            return cached[1]
+        if cached is not None:
+            cached[1].release()
+        vao = self.ctx.vertex_array(
+            self.program,
+            [
+                (layer.buffer, VERTEX_FORMAT, *VERTEX_ATTRS),
+                (self.instances, "3f/i", "in_offset"),
+            ],
+            index_buffer=self.indices,
+            index_element_size=4,
+        )
+        self._vaos[i] = (ident, vao)
+        return vao
+
+    def draw(self, layer: int, keys: list[tuple[int, int]], offsets: np.ndarray) -> None:
+        """Draw these columns of one layer; ``offsets[i]``: column i's corner minus the eye."""
+        buf = self.layers[layer]
+        chosen = [(k, buf.slots[k], offsets[i]) for i, k in enumerate(keys) if k in buf.slots]
+        if not chosen:
+            return
+        n = len(chosen)
+        commands = np.zeros((n, 5), np.uint32)
+        commands[:, 0] = [s.count // 4 * 6 for _, s, _ in chosen]
+        commands[:, 1] = 1
+        commands[:, 3] = [s.first for _, s, _ in chosen]
+        commands[:, 4] = np.arange(n, dtype=np.uint32)
+        inst = np.array([o for _, _, o in chosen], np.float32)
+        if inst.nbytes > self.instances.size:
+            self.instances.release()
+            self.instances = self.ctx.buffer(reserve=inst.nbytes * 2)
+        if commands.nbytes > self.indirect.size:
+            self.indirect.release()
+            self.indirect = self.ctx.buffer(reserve=commands.nbytes * 2)
+        self.instances.write(inst.tobytes())
+        self.indirect.write(commands.tobytes())
+        self._vao(layer).render_indirect(self.indirect, moderngl.TRIANGLES, count=n)

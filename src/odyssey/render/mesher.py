@@ -1,0 +1,353 @@
+"""Chunk meshing: the visible faces of one chunk column as compact vertex arrays.
+
+Full cubes go through a greedy mesher: per section, direction and slice, equal faces (same
+tile, light and layer) merge into rectangles, so a flat street or a plain wall costs a handful of
+quads. Everything else is drawn from its block model's quads. A face is dropped when the
+neighbour it touches is an opaque full cube, or shares its cull group (water next to water,
+glass next to glass).
+
+Vertex layout (8 × uint16 = 16 bytes): x, y, z in 1/32 block relative to the column's corner at
+the world's minimum y; u, v in texture pixels (1/16 tile, repeating); tile; light | shade << 8
+(light = sky << 4 | block of the cell the face looks into); tint as RGB565 (0xFFFF = none).
+Quads have 4 vertices, counter-clockwise seen from the front.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numba as nb
+import numpy as np
+
+from odyssey.render.light import REACH, compute_light
+from odyssey.world.storage import World
+
+POS_UNITS = 32  # vertex positions are in 1/32 block
+UV_UNITS = 16  # texture coordinates are in 1/16 tile (texture pixels)
+NO_TINT = 0xFFFF
+VERTEX_FIELDS = 8
+LAYERS = 3  # opaque, cutout, translucent
+
+# Per face (down, up, north, south, west, east): normal, texture U and V axes in block space.
+FACE_NORMAL = np.array(
+    [[0, -1, 0], [0, 1, 0], [0, 0, -1], [0, 0, 1], [-1, 0, 0], [1, 0, 0]], dtype=np.int64
+)
+FACE_U = np.array(
+    [[1, 0, 0], [1, 0, 0], [-1, 0, 0], [1, 0, 0], [0, 0, 1], [0, 0, -1]], dtype=np.int64
+)
+FACE_V = np.array(
+    [[0, 0, -1], [0, 0, 1], [0, -1, 0], [0, -1, 0], [0, -1, 0], [0, -1, 0]], dtype=np.int64
+)
+
+
+def _face_flip() -> np.ndarray:
+    """Whether p0, p0+U, p0+U+V, p0+V winds clockwise seen from outside (then we reverse it)."""
+    return np.array(
+        [np.dot(np.cross(FACE_U[f], FACE_V[f]), FACE_NORMAL[f]) < 0 for f in range(6)], bool
+    )
+
+
+FACE_FLIP = _face_flip()
+
+
+@dataclass(frozen=True)
+class MeshTables:
+    """Per-state facts the mesher reads (from the atlas and the block models)."""
+
+    cube: np.ndarray  # (states,) bool
+    occludes: np.ndarray  # (states,) bool
+    cull_group: np.ndarray  # (states,) int16
+    face_tiles: np.ndarray  # (states, 6) int32
+    layer: np.ndarray  # (states,) uint8
+    start: np.ndarray  # (states,) int32
+    count: np.ndarray  # (states,) int32
+    q_pos: np.ndarray  # (Q, 4, 3) float32
+    q_uv: np.ndarray  # (Q, 4, 2) float32
+    q_tile: np.ndarray  # (Q,) int32
+    q_cull: np.ndarray  # (Q,) int8
+    q_shade: np.ndarray  # (Q,) int8
+    q_layer: np.ndarray  # (Q,) uint8
+
+    @property
+    def quad_bound(self) -> np.ndarray:
+        """Most quads one block of each state can produce."""
+        return np.where(self.cube, 6, self.count).astype(np.int64)
+
+
+@nb.njit(cache=True, inline="always")
+def _hidden(b: int, n: int, occludes: np.ndarray, group: np.ndarray) -> bool:
+    return occludes[n] or (group[b] != 0 and group[b] == group[n])
+
+
+@nb.njit(cache=True)
+def _emit(out, k, corners, uvs, tile, light, shade, tint):
+    for c in range(4):
+        out[k, 0] = corners[c, 0]
+        out[k, 1] = corners[c, 1]
+        out[k, 2] = corners[c, 2]
+        out[k, 3] = uvs[c, 0]
+        out[k, 4] = uvs[c, 1]
+        out[k, 5] = tile
+        out[k, 6] = light | (shade << 8)
+        out[k, 7] = tint
+        k += 1
+    return k
+
+
+@nb.njit(cache=True)
+def _mesh(
+    blocks,  # (ny + 2, 18, 18) states: the column with a one-block border
+    light,  # same shape, sky << 4 | block
+    y_base,  # world y of blocks[1] minus the world's minimum y
+    cube,
+    occludes,
+    group,
+    face_tiles,
+    layer,
+    start,
+    count,
+    q_pos,
+    q_uv,
+    q_tile,
+    q_cull,
+    q_shade,
+    q_layer,
+    normal,
+    u_axis,
+    v_axis,
+    flip,
+    out,  # (LAYERS, capacity, 8) uint16
+):
+    ny = blocks.shape[0] - 2
+    counts = np.zeros(LAYERS, np.int64)
+    corners = np.empty((4, 3), np.int64)
+    uvs = np.empty((4, 2), np.int64)
+    key = np.full((16, 16), -1, np.int64)
+    done = np.zeros((16, 16), np.bool_)
+    for sy0 in range(0, ny, 16):
+        sh = min(16, ny - sy0)
+        # -- model quads --
+        for ly in range(sh):
+            y = sy0 + ly + 1
+            for z in range(1, 17):
+                for x in range(1, 17):
+                    b = blocks[y, z, x]
+                    if b == 0 or cube[b]:
+                        continue
+                    for q in range(start[b], start[b] + count[b]):
+                        cf = q_cull[q]
+                        lt = light[y, z, x]
+                        if cf >= 0:
+                            n = blocks[y + normal[cf, 1], z + normal[cf, 2], x + normal[cf, 0]]
+                            if _hidden(b, n, occludes, group):
+                                continue
+                            lt = max(
+                                lt, light[y + normal[cf, 1], z + normal[cf, 2], x + normal[cf, 0]]
+                            )
+                        lay = q_layer[q]
+                        for c in range(4):
+                            corners[c, 0] = np.int64(round((x - 1 + q_pos[q, c, 0]) * POS_UNITS))
+                            corners[c, 1] = np.int64(
+                                round((y_base + y - 1 + q_pos[q, c, 1]) * POS_UNITS)
+                            )
+                            corners[c, 2] = np.int64(round((z - 1 + q_pos[q, c, 2]) * POS_UNITS))
+                            uvs[c, 0] = np.int64(round(q_uv[q, c, 0] * UV_UNITS)) + 16384
+                            uvs[c, 1] = np.int64(round(q_uv[q, c, 1] * UV_UNITS)) + 16384
+                        counts[lay] = _emit(
+                            out[lay], counts[lay], corners, uvs, q_tile[q], lt, q_shade[q], 0xFFFF
+                        )
+        # -- greedy cube faces, per direction and slice --
+        for f in range(6):
+            nx_, ny_, nz_ = normal[f, 0], normal[f, 1], normal[f, 2]
+            # slice axis = the normal's axis; (a, b) = the two other axes as (y|z, x|z) indices
+            for s in range(16 if f >= 2 else sh):
+                for a in range(16):
+                    for c in range(16):
+                        key[a, c] = -1
+                        done[a, c] = False
+                        if f <= 1:  # slice along y: a = z, c = x
+                            y, z, x = sy0 + s + 1, a + 1, c + 1
+                        elif f <= 3:  # slice along z: a = y, c = x
+                            if a >= sh:
+                                continue
+                            y, z, x = sy0 + a + 1, s + 1, c + 1
+                        else:  # slice along x: a = y, c = z
+                            if a >= sh:
+                                continue
+                            y, z, x = sy0 + a + 1, c + 1, s + 1
+                        b = blocks[y, z, x]
+                        if b == 0 or not cube[b]:
+                            continue
+                        n = blocks[y + ny_, z + nz_, x + nx_]
+                        if _hidden(b, n, occludes, group):
+                            continue
+                        lt = light[y + ny_, z + nz_, x + nx_]
+                        key[a, c] = (
+                            np.int64(face_tiles[b, f])
+                            | (np.int64(lt) << 32)
+                            | (np.int64(layer[b]) << 40)
+                        )
+                for a in range(16):
+                    for c in range(16):
+                        k = key[a, c]
+                        if k < 0 or done[a, c]:
+                            continue
+                        w = 1
+                        while c + w < 16 and key[a, c + w] == k and not done[a, c + w]:
+                            w += 1
+                        h = 1
+                        grow = True
+                        while grow and a + h < 16:
+                            for cc in range(c, c + w):
+                                if key[a + h, cc] != k or done[a + h, cc]:
+                                    grow = False
+                                    break
+                            if grow:
+                                h += 1
+                        for aa in range(a, a + h):
+                            for cc in range(c, c + w):
+                                done[aa, cc] = True
+                        tile = k & 0xFFFFFFFF
+                        lt = (k >> 32) & 0xFF
+                        lay = (k >> 40) & 0xFF
+                        # rectangle in block space: lower corner (x0, y0, z0), sizes along axes
+                        if f <= 1:
+                            lo = (c, sy0 + s, a)
+                            ext = (w, 0, h)
+                        elif f <= 3:
+                            lo = (c, sy0 + a, s)
+                            ext = (w, h, 0)
+                        else:
+                            lo = (s, sy0 + a, c)
+                            ext = (0, h, w)
+                        off = (max(nx_, 0), max(ny_, 0), max(nz_, 0))
+                        for ci in range(4):
+                            # corners (0,0), (1,0), (1,1), (0,1) over the two in-plane axes
+                            i1 = 1 if (ci == 1 or ci == 2) else 0
+                            i2 = 1 if (ci == 2 or ci == 3) else 0
+                            if f <= 1:
+                                px, py, pz = lo[0] + i1 * ext[0], lo[1], lo[2] + i2 * ext[2]
+                            elif f <= 3:
+                                px, py, pz = lo[0] + i1 * ext[0], lo[1] + i2 * ext[1], lo[2]
+                            else:
+                                px, py, pz = lo[0], lo[1] + i2 * ext[1], lo[2] + i1 * ext[2]
+                            px += off[0]
+                            py += off[1]
+                            pz += off[2]
+                            corners[ci, 0] = px * POS_UNITS
+                            corners[ci, 1] = (y_base + py) * POS_UNITS
+                            corners[ci, 2] = pz * POS_UNITS
+                            uvs[ci, 0] = (
+                                px * u_axis[f, 0] + py * u_axis[f, 1] + pz * u_axis[f, 2] + 1024
+                            ) * UV_UNITS
+                            uvs[ci, 1] = (
+                                px * v_axis[f, 0] + py * v_axis[f, 1] + pz * v_axis[f, 2] + 1024
+                            ) * UV_UNITS
+                        # wind counter-clockwise seen from outside
+                        if _clockwise(corners, normal, f):
+                            for t in range(3):
+                                tmp = corners[1, t]
+                                corners[1, t] = corners[3, t]
+                                corners[3, t] = tmp
+                            for t in range(2):
+                                tmp = uvs[1, t]
+                                uvs[1, t] = uvs[3, t]
+                                uvs[3, t] = tmp
+                        counts[lay] = _emit(
+                            out[lay], counts[lay], corners, uvs, tile, lt, f, 0xFFFF
+                        )
+    return counts
+
+
+@nb.njit(cache=True, inline="always")
+def _clockwise(corners, normal, f) -> bool:
+    ax = corners[1, 0] - corners[0, 0]
+    ay = corners[1, 1] - corners[0, 1]
+    az = corners[1, 2] - corners[0, 2]
+    bx = corners[2, 0] - corners[0, 0]
+    by = corners[2, 1] - corners[0, 1]
+    bz = corners[2, 2] - corners[0, 2]
+    cx = ay * bz - az * by
+    cy = az * bx - ax * bz
+    cz = ax * by - ay * bx
+    return cx * normal[f, 0] + cy * normal[f, 1] + cz * normal[f, 2] < 0
+
+
+@dataclass(frozen=True)
+class ChunkMesh:
+    """The vertices of one chunk column per layer (opaque, cutout, translucent) and the world
+    y span they cover (for frustum culling)."""
+
+    cx: int
+    cz: int
+    layers: tuple[np.ndarray, ...]  # (vertices, 8) uint16 each
+    y_min: int
+    y_max: int
+
+    @property
+    def quad_count(self) -> int:
+        return sum(len(v) for v in self.layers) // 4
+
+
+def section_span(sections: Iterable[int]) -> tuple[int, int] | None:
+    """Lowest and highest section y of a chunk, or None for an empty one."""
+    keys = list(sections)
+    return (min(keys), max(keys)) if keys else None
+
+
+def mesh_chunk(
+    world: World, cx: int, cz: int, tables: MeshTables, emit: np.ndarray, filt: np.ndarray
+) -> tuple[ChunkMesh, np.ndarray] | None:
+    """Mesh chunk column (cx, cz) with light from a window reaching 15 blocks around it; None
+    when the chunk is missing or holds only air. Also returns the light of the column and its
+    one-block border, indexed [y - y_min + 1][z - 16 cz + 1][x - 16 cx + 1]."""
+    chunk = world.chunk(cx, cz)
+    span = None if chunk is None else section_span(chunk.sections)
+    if span is None:
+        return None
+    y_lo, y_hi = span[0] * 16, span[1] * 16 + 16  # the column's blocks: y_lo <= y < y_hi
+    top = y_hi
+    for dx in (-1, 0, 1):
+        for dz in (-1, 0, 1):
+            other = world.chunk(cx + dx, cz + dz) if dx or dz else None
+            other_span = None if other is None else section_span(other.sections)
+            if other_span is not None:
+                top = max(top, other_span[1] * 16 + 16)
+    x0, z0 = cx * 16, cz * 16
+    y0, y1 = y_lo - 1, top + 1
+    window = world.get_box(
+        (x0 - REACH, y0, z0 - REACH), (x0 + 16 + REACH + 1, y1, z0 + 16 + REACH + 1)
+    )
+    light = compute_light(window, emit, filt)
+    rows = y_hi + 1 - y0  # the column plus one row below and above
+    core = (slice(0, rows), slice(REACH - 1, REACH + 17), slice(REACH - 1, REACH + 17))
+    blocks = np.ascontiguousarray(window[core])
+    core_light = np.ascontiguousarray(light[core])
+    bound = int(tables.quad_bound[blocks[1:-1, 1:-1, 1:-1]].sum())
+    out = np.empty((LAYERS, max(bound, 1) * 4, VERTEX_FIELDS), np.uint16)
+    counts = _mesh(
+        blocks.astype(np.int32),
+        core_light,
+        y_lo - world.dimension.min_y,
+        tables.cube,
+        tables.occludes,
+        tables.cull_group,
+        tables.face_tiles,
+        tables.layer,
+        tables.start,
+        tables.count,
+        tables.q_pos,
+        tables.q_uv,
+        tables.q_tile,
+        tables.q_cull,
+        tables.q_shade,
+        tables.q_layer,
+        FACE_NORMAL,
+        FACE_U,
+        FACE_V,
+        FACE_FLIP,
+        out,
+    )
+    layers = tuple(out[i, : counts[i]].copy() for i in range(LAYERS))
+    return ChunkMesh(cx, cz, layers, y_lo, y_hi), core_light

@@ -1,0 +1,250 @@
+"""What one player sees: the world through the chosen camera, overlays, or the world-map screen.
+
+``GameView`` is the renderer's front door for upper layers. It keeps the per-episode screen
+state (world-map screen, explored area, hotbar selection) and turns a player state into the
+frame an agent receives: first person, third person (F5) or the six-view composite, with the
+crosshair, hotbar, waypoint markers within 32 blocks and the optional HUD and minimap.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+
+import numpy as np
+from PIL import Image
+
+from odyssey.render.camera import SIX_VIEWS, THIRD_PERSON_DISTANCE, Camera, look_vector
+from odyssey.render.geometry import (
+    LOCAL_OFFSET,
+    RAIN_RADIUS,
+    player_vertices,
+    rain_vertices,
+)
+from odyssey.render.gui import blend, frame_scale, text_sprite
+from odyssey.render.mapview import ExploredArea, MapTiles
+from odyssey.render.minimap import draw_minimap
+from odyssey.render.overlay import MarkerLabel, draw_crosshair, draw_hotbar, draw_hud, draw_markers
+from odyssey.render.renderer import CUTOUT, TRANSLUCENT, Light, Renderer
+from odyssey.render.sky import TIMES, TORCH_LUMINANCE, conditions
+from odyssey.render.tables import RenderTables
+from odyssey.render.view import Hotbar, ViewSettings, Waypoint
+from odyssey.render.worldmap import WorldMapScreen
+from odyssey.sim.player import PlayerState
+from odyssey.world.blocks import BlockFlag
+from odyssey.world.storage import World
+
+LIGHT_ITEMS = {"torch": TORCH_LUMINANCE, "soul_torch": 10.0, "lantern": 15.0, "soul_lantern": 10.0}
+FAR_PLANE_MARGIN = 64.0
+OPEN_SKY_LIGHT = 0xF0  # sky 15, block 0: how the player model and rain are lit
+
+
+class GameView:
+    """One player's screen over a world; call ``frame`` for each screenshot."""
+
+    def __init__(
+        self,
+        world: World,
+        settings: ViewSettings | None = None,
+        waypoints: Sequence[Waypoint] = (),
+        hotbar: Hotbar | None = None,
+        tables: RenderTables | None = None,
+    ) -> None:
+        self.world = world
+        self.settings = settings or ViewSettings()
+        self.waypoints = list(waypoints)
+        self.hotbar = hotbar or Hotbar()
+        self.renderer = Renderer(world, tables)
+        self.map_screen = WorldMapScreen()
+        self.explored = ExploredArea(radius_chunks=self.settings.render_distance)
+        self.map_tiles = MapTiles(world)
+
+    # -- input --------------------------------------------------------------------------------
+
+    def observe(self, player: PlayerState) -> None:
+        """Mark the chunks around the player explored (call every tick or every frame)."""
+        self.explored.visit(player.pos[0], player.pos[2])
+
+    def key(self, name: str) -> bool:
+        """A key press (xdotool names); returns whether the screen used it. Keys 1..9 pick a
+        hotbar slot while no screen is open."""
+        if self.map_screen.key(name):
+            return True
+        if not self.map_screen.is_open and len(name) == 1 and name in "123456789":
+            self.hotbar = self.hotbar.select(int(name) - 1)
+            return True
+        return False
+
+    def scroll(self, steps: int, at: tuple[float, float] | None = None) -> None:
+        """Mouse wheel: zooms the open map, else moves the hotbar selection (wheel down = next
+        slot, as vanilla)."""
+        if self.map_screen.is_open:
+            self.map_screen.scroll(steps, at)
+        else:
+            self.hotbar = self.hotbar.scroll(-steps)
+
+    def drag(self, dx: float, dy: float) -> None:
+        if self.map_screen.is_open:
+            self.map_screen.drag(dx, dy)
+
+    def type(self, text: str) -> None:
+        if self.map_screen.is_open:
+            self.map_screen.type(text)
+
+    # -- frames -------------------------------------------------------------------------------
+
+    def frame(self, player: PlayerState, tick: int = 0) -> np.ndarray:
+        """The screenshot for ``player`` now: an RGB array (height, width, 3)."""
+        s = self.settings
+        self.observe(player)
+        if self.map_screen.is_open:
+            explored = None if s.reveal_map else self.explored
+            return self.map_screen.render(
+                self.map_tiles, explored, player.pos, player.yaw, self.waypoints, s.width, s.height
+            )
+        if s.view == "six":
+            return self._six_view(player, tick)
+        third = s.view == "third"
+        frame, camera = self._world(
+            player, s.width, s.height, s.fov, player.yaw, player.pitch, third, tick
+        )
+        if s.markers:
+            draw_markers(frame, self.marker_labels(camera, player, s.width, s.height))
+        if not third and s.crosshair:
+            draw_crosshair(frame)
+        if s.hotbar:
+            draw_hotbar(frame, self.hotbar, self._item_color)
+        if s.hud:
+            draw_hud(frame, player.pos, player.yaw, player.pitch)
+        if s.minimap:
+            explored = None if s.reveal_map else self.explored
+            draw_minimap(frame, self.map_tiles, explored, player.pos, player.yaw, self.waypoints)
+        return frame
+
+    def jpeg(self, player: PlayerState, tick: int = 0) -> bytes:
+        return encode_jpeg(self.frame(player, tick), self.settings.jpeg_quality)
+
+    def png(self, player: PlayerState, tick: int = 0) -> bytes:
+        return encode_png(self.frame(player, tick))
+
+    def marker_labels(
+        self, camera: Camera, player: PlayerState, width: int, height: int
+    ) -> list[MarkerLabel]:
+        """On-screen labels of the waypoints within the marker range, nearest last."""
+        if not self.waypoints:
+            return []
+        base = np.array([_marker_base(w) for w in self.waypoints], np.float64)
+        feet = np.asarray(player.pos, np.float64)
+        dist = np.linalg.norm(base - feet, axis=1)  # Xaero: feet to the block's bottom centre
+        screen, front = camera.project(base + np.array([0.0, 1.0, 0.0]), width, height)
+        labels = [
+            MarkerLabel(
+                float(screen[i, 0]), float(screen[i, 1]), w.caption, float(dist[i]), w.color
+            )
+            for i, w in enumerate(self.waypoints)
+            if front[i] and dist[i] <= self.settings.marker_range
+        ]
+        return sorted(labels, key=lambda m: -m.distance)
+
+    def _light(self) -> Light:
+        s = self.settings
+        cond = conditions(TIMES[s.time], 1.0 if s.rain else 0.0, s.render_distance)
+        return Light(cond, LIGHT_ITEMS.get(self.hotbar.held or "", 0.0))
+
+    def _world(
+        self,
+        player: PlayerState,
+        width: int,
+        height: int,
+        fov: float,
+        yaw: float,
+        pitch: float,
+        third: bool,
+        tick: int,
+    ) -> tuple[np.ndarray, Camera]:
+        s = self.settings
+        x, y, z = player.pos
+        eye = np.array([x, y + player.eye_height, z], np.float64)
+        extra: list[tuple[int, np.ndarray, np.ndarray]] = []
+        if third:
+            back = self._camera_distance(eye, -look_vector(yaw, pitch))
+            eye = eye - look_vector(yaw, pitch) * back
+            tile = self.renderer.tables.atlas.tile("white")
+            model = player_vertices(player.yaw, player.attributes.scale, tile, OPEN_SKY_LIGHT)
+            extra.append((CUTOUT, model, np.array(player.pos) - LOCAL_OFFSET))
+        if s.rain:
+            extra.append(self._rain(eye, tick))
+        far = s.render_distance * 16.0 + FAR_PLANE_MARGIN
+        camera = Camera(tuple(eye), yaw, pitch, fov, width / height, far)
+        frame = self.renderer.draw(camera, width, height, self._light(), s.render_distance, extra)
+        return frame, camera
+
+    def _rain(self, eye: np.ndarray, tick: int) -> tuple[int, np.ndarray, np.ndarray]:
+        bx, by, bz = (math.floor(v) for v in eye)
+        r = RAIN_RADIUS
+        tops = self.world.surface_heights(bx - r, bz - r, bx + r + 1, bz + r + 1)
+        tile = self.renderer.tables.atlas.tile("rain")
+        verts = rain_vertices(tuple(eye), tops, tile, tick, OPEN_SKY_LIGHT)
+        return TRANSLUCENT, verts, np.array([bx, by, bz], np.float64) - LOCAL_OFFSET
+
+    def _camera_distance(self, eye: np.ndarray, direction: np.ndarray) -> float:
+        """How far behind the eye the third-person camera can go before it meets a block
+        (vanilla pulls the camera in front of walls)."""
+        solid = self.world.registry.state_flags & np.uint32(BlockFlag.SOLID)
+        step = 0.05
+        for i in range(1, int(THIRD_PERSON_DISTANCE / step) + 1):
+            p = eye + direction * (i * step)
+            if solid[self.world.get_block(*(math.floor(v) for v in p))]:
+                return max(0.0, (i - 2) * step)
+        return THIRD_PERSON_DISTANCE
+
+    def _six_view(self, player: PlayerState, tick: int) -> np.ndarray:
+        """Mine Odyssey's panorama: up, feet, main / left, back, right, each a 90° view."""
+        s = self.settings
+        w, h = s.width // 3, s.height // 2
+        out = np.zeros((s.height, s.width, 3), np.uint8)
+        scale = frame_scale(out, None)
+        for i, (name, dyaw, pitch) in enumerate(SIX_VIEWS):
+            yaw = player.yaw + dyaw
+            tile, _ = self._world(player, w, h, 90.0, yaw, pitch, False, tick)
+            label = text_sprite(name, scale, (255, 255, 255))
+            blend(tile, label, 4, 4)
+            row, col = divmod(i, 3)
+            out[row * h : row * h + h, col * w : col * w + w] = tile
+        return out
+
+    def _item_color(self, item: str) -> tuple[int, int, int]:
+        reg = self.world.registry
+        try:
+            state = reg.default_state(item)
+        except Exception:
+            return (140, 140, 140)
+        return tuple(int(c) for c in reg.map_color_rgb[reg.state_map_color[state]])  # type: ignore[return-value]
+
+    def with_settings(self, **changes: object) -> None:
+        """Change view settings (size, view, time, rain, …) for the next frames."""
+        self.settings = replace(self.settings, **changes)
+
+    def close(self) -> None:
+        self.renderer.close()
+
+
+def _marker_base(w: Waypoint) -> tuple[float, float, float]:
+    """The bottom centre of a waypoint's block; Xaero draws the marker one block above it."""
+    x, y, z = w.position
+    return (math.floor(x) + 0.5, math.floor(y), math.floor(z) + 0.5)
+
+
+def encode_png(rgb: np.ndarray) -> bytes:
+    buf = io.BytesIO()
+    Image.fromarray(rgb, "RGB").save(buf, format="PNG")
+    return buf.getvalue()
+
+
+def encode_jpeg(rgb: np.ndarray, quality: int = 75) -> bytes:
+    """JPEG bytes as the benchmark's screenshots (quality 75, 4:2:0 chroma)."""
+    buf = io.BytesIO()
+    Image.fromarray(rgb, "RGB").save(buf, format="JPEG", quality=quality)
+    return buf.getvalue()
