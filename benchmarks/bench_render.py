@@ -19,7 +19,7 @@ from odyssey.sim.player import PlayerState
 from odyssey.world.city import GROUND_Y, city_world
 
 FRAMES = 120
-VIEWPOINT = PlayerState(pos=(0.5, float(GROUND_Y), 0.5), yaw=-30.0, pitch=5.0)
+VIEWPOINT = PlayerState(pos=(-10.5, float(GROUND_Y), -10.5), yaw=-20.0, pitch=0.0)  # a crossing
 
 
 def emit(metric: str, value: float) -> None:

@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from odyssey.render.mesher import FACE_NORMAL, NO_TINT, POS_UNITS, UV_UNITS
+from odyssey.render.mesher import FACE_NORMAL, NO_TINT, UV_UNITS, pack_positions
 
 LOCAL_OFFSET = 16.0  # blocks: local coordinates are shifted so that vertices stay non-negative
 RAIN_RADIUS = 10  # vanilla "fancy" weather: rain columns within 10 blocks
@@ -78,7 +78,7 @@ def player_vertices(yaw: float, scale: float, white_tile: int, light: int) -> np
         for f in range(6):
             quad = np.zeros((4, 8), np.uint16)
             corners = faces[f] @ rot.T + LOCAL_OFFSET
-            quad[:, 0:3] = np.round(corners * POS_UNITS).astype(np.uint16)
+            quad[:, 0:3] = pack_positions(corners)
             quad[:, 3:5] = 16384
             quad[:, 5] = white_tile
             quad[:, 6] = light | (f << 8)
@@ -125,7 +125,7 @@ def rain_vertices(
                 ]
             ) - np.array([bx, by, bz])
             quad = np.zeros((4, 8), np.uint16)
-            quad[:, 0:3] = np.round((corners + LOCAL_OFFSET) * POS_UNITS).astype(np.uint16)
+            quad[:, 0:3] = pack_positions(corners + LOCAL_OFFSET)
             v0, v1 = (y1 - y0) + scroll + 64, scroll + 64
             uv = np.array([[0, v0], [1, v0], [1, v1], [0, v1]])
             quad[:, 3:5] = np.round(uv * UV_UNITS).astype(np.uint16)

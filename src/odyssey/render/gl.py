@@ -63,20 +63,19 @@ vec3 lightmap(float sky, float block) {
 
 float held_light(vec3 rel) {
     // LambDynamicLights: the held torch lights blocks within 7.75 blocks, fading linearly
-    float d = length(rel);
-    return u_torch * clamp(1.0 - d / 7.75, 0.0, 1.0);
+    return u_torch * clamp(1.0 - length(rel) / 7.75, 0.0, 1.0);
 }
 
-vec4 finish(vec4 albedo, vec3 rel, float sky, float block, float shade) {
-    float level = max(block, floor(held_light(rel)));
-    vec3 c = albedo.rgb * lightmap(sky, level) * shade;
-    float dist = length(rel.xz);
-    float fog = clamp((dist - u_fog.x) / max(u_fog.y - u_fog.x, 1e-3), 0.0, 1.0);
-    return vec4(mix(c, u_fog_color, fog), albedo.a);
+float fog_amount(float dist) {
+    return clamp((dist - u_fog.x) / max(u_fog.y - u_fog.x, 1e-3), 0.0, 1.0);
 }
 """
 
-CHUNK_VERTEX = """
+# Without a held light, the lightmap is worked out per vertex (the light of a face is constant:
+# it is part of what greedy meshing merges on); with one, per fragment, because the held light
+# changes across a merged face.
+CHUNK_VERTEX = (
+    """
 #version 330 core
 in uvec3 in_pos;
 in uvec2 in_uv;
@@ -86,23 +85,37 @@ in uint in_tint;
 in vec3 in_offset;
 uniform mat4 u_vp;
 out vec3 v_uv;
+out float v_dist;
+#ifdef HELD_LIGHT
 out vec3 v_rel;
 out vec2 v_light;
-out float v_shade;
 out vec3 v_tint;
+#else
+out vec3 v_color;
+#endif
 const float SHADES[7] = float[7](0.5, 1.0, 0.8, 0.8, 0.6, 0.6, 1.0);
+"""
+    + LIGHTING
+    + """
 void main() {
-    vec3 rel = vec3(in_pos) / 32.0 + in_offset;
+    vec3 rel = vec3(in_pos) / 32.0 - 2.0 + in_offset;  // mesher.POS_UNITS, POS_BIAS
     gl_Position = u_vp * vec4(rel, 1.0);
-    v_rel = rel;
     v_uv = vec3(vec2(in_uv) / 16.0, float(in_tile));
+    v_dist = length(rel.xz);
     uint lt = in_light & 255u;
-    v_light = vec2(float(lt >> 4), float(lt & 15u));
-    v_shade = SHADES[min(in_light >> 8, 6u)];
-    v_tint = vec3(float((in_tint >> 11) & 31u) / 31.0, float((in_tint >> 5) & 63u) / 63.0,
-                  float(in_tint & 31u) / 31.0);
+    vec2 light = vec2(float(lt >> 4), float(lt & 15u));
+    vec3 tint = vec3(float((in_tint >> 11) & 31u) / 31.0, float((in_tint >> 5) & 63u) / 63.0,
+                     float(in_tint & 31u) / 31.0) * SHADES[min(in_light >> 8, 6u)];
+#ifdef HELD_LIGHT
+    v_rel = rel;
+    v_light = light;
+    v_tint = tint;
+#else
+    v_color = lightmap(light.x, light.y) * tint;
+#endif
 }
 """
+)
 
 CHUNK_FRAGMENT = (
     """
@@ -112,10 +125,14 @@ uniform sampler2DArray u_text_atlas;
 uniform bool u_text;         // sign text quads sample the text layers instead of the atlas
 uniform float u_alpha_cut;   // 0.5 for opaque and cutout geometry, 0 for translucent
 in vec3 v_uv;
+in float v_dist;
+#ifdef HELD_LIGHT
 in vec3 v_rel;
 in vec2 v_light;
-in float v_shade;
 in vec3 v_tint;
+#else
+in vec3 v_color;
+#endif
 out vec4 f_color;
 """
     + LIGHTING
@@ -123,11 +140,23 @@ out vec4 f_color;
 void main() {
     vec4 albedo = u_text ? texture(u_text_atlas, v_uv) : texture(u_atlas, v_uv);
     if (albedo.a < u_alpha_cut || albedo.a == 0.0) discard;
-    albedo.rgb *= v_tint;
-    f_color = finish(albedo, v_rel, v_light.x, v_light.y, v_shade);
+#ifdef HELD_LIGHT
+    float level = max(v_light.y, floor(held_light(v_rel)));
+    vec3 c = albedo.rgb * lightmap(v_light.x, level) * v_tint;
+#else
+    vec3 c = albedo.rgb * v_color;
+#endif
+    f_color = vec4(mix(c, u_fog_color, fog_amount(v_dist)), albedo.a);
 }
 """
 )
+
+
+def with_defines(source: str, *names: str) -> str:
+    """The shader source with ``#define NAME`` lines after its version line."""
+    head, rest = source.lstrip().split("\n", 1)
+    return "\n".join([head, *(f"#define {n}" for n in names), rest])
+
 
 SKY_VERTEX = """
 #version 330 core

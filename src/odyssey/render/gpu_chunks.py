@@ -33,6 +33,9 @@ class Slot:
     first: int  # first vertex
     count: int  # vertices in use
     capacity: int
+    groups: (
+        np.ndarray
+    )  # vertex offsets of the facing groups within the slot (mesher.FACING_GROUPS + 1)
 
 
 class LayerBuffer:
@@ -44,29 +47,33 @@ class LayerBuffer:
         self.buffer = ctx.buffer(reserve=self.capacity * VERTEX_BYTES)
         self.slots: dict[tuple[int, int], Slot] = {}
         self.data: dict[tuple[int, int], np.ndarray] = {}
+        self.groups: dict[tuple[int, int], np.ndarray] = {}
         self.end = 0
         self.generation = 0  # bumped when the buffer object is replaced
 
-    def put(self, key: tuple[int, int], vertices: np.ndarray) -> None:
+    def put(self, key: tuple[int, int], vertices: np.ndarray, groups: np.ndarray) -> None:
         if len(vertices) == 0:
             self.remove(key)
             return
         self.data[key] = vertices
+        self.groups[key] = groups
         slot = self.slots.get(key)
         if slot is not None and slot.capacity >= len(vertices):
             slot.count = len(vertices)
+            slot.groups = groups
             self.buffer.write(vertices.tobytes(), offset=slot.first * VERTEX_BYTES)
             return
         if self.end + len(vertices) > self.capacity:
             self._repack(extra=len(vertices))
             return
-        self.slots[key] = Slot(self.end, len(vertices), len(vertices))
+        self.slots[key] = Slot(self.end, len(vertices), len(vertices), groups)
         self.buffer.write(vertices.tobytes(), offset=self.end * VERTEX_BYTES)
         self.end += len(vertices)
 
     def remove(self, key: tuple[int, int]) -> None:
         self.slots.pop(key, None)
         self.data.pop(key, None)
+        self.groups.pop(key, None)
 
     def _repack(self, extra: int) -> None:
         """Rewrite every column contiguously, growing the buffer when half full or more."""
@@ -81,7 +88,7 @@ class LayerBuffer:
         self.end = 0
         for key in sorted(self.data):  # sorted: the layout is the same however we got here
             vertices = self.data[key]
-            self.slots[key] = Slot(self.end, len(vertices), len(vertices))
+            self.slots[key] = Slot(self.end, len(vertices), len(vertices), self.groups[key])
             self.buffer.write(vertices.tobytes(), offset=self.end * VERTEX_BYTES)
             self.end += len(vertices)
 
@@ -89,25 +96,26 @@ class LayerBuffer:
 class ChunkBuffers:
     """All layers' buffers plus the index, instance and indirect buffers to draw them."""
 
-    def __init__(self, ctx: moderngl.Context, program: moderngl.Program) -> None:
+    def __init__(self, ctx: moderngl.Context) -> None:
         self.ctx = ctx
-        self.program = program
         self.layers = [LayerBuffer(ctx) for _ in range(LAYERS)]
         self.index_quads = 1 << 16
         self.indices = ctx.buffer(quad_indices(self.index_quads).tobytes())
         self.instances = ctx.buffer(reserve=4096 * 12)
         self.indirect = ctx.buffer(reserve=4096 * 20)
-        self._vaos: dict[int, tuple[tuple[int, int, int], moderngl.VertexArray]] = {}
+        self._vaos: dict[tuple[int, int], tuple[tuple[int, int, int], moderngl.VertexArray]] = {}
 
-    def put(self, key: tuple[int, int], layers: tuple[np.ndarray, ...]) -> None:
+    def put(
+        self, key: tuple[int, int], layers: tuple[np.ndarray, ...], groups: tuple[np.ndarray, ...]
+    ) -> None:
         most = max((len(v) // 4 for v in layers), default=0)
         if most > self.index_quads:
             while self.index_quads < most:
                 self.index_quads *= 2
             self.indices.release()
             self.indices = self.ctx.buffer(quad_indices(self.index_quads).tobytes())
-        for layer, vertices in zip(self.layers, layers, strict=True):
-            layer.put(key, vertices)
+        for layer, vertices, starts in zip(self.layers, layers, groups, strict=True):
+            layer.put(key, vertices, starts)
 
     def remove(self, key: tuple[int, int]) -> None:
         for layer in self.layers:
@@ -119,16 +127,16 @@ class ChunkBuffers:
             out.update(layer.slots)
         return out
 
-    def _vao(self, i: int) -> moderngl.VertexArray:
+    def _vao(self, program: moderngl.Program, i: int) -> moderngl.VertexArray:
         layer = self.layers[i]
         ident = (layer.generation, id(self.indices), id(self.instances))
-        cached = self._vaos.get(i)
+        cached = self._vaos.get((program.glo, i))
         if cached is not None and cached[0] == ident:
             return cached[1]
         if cached is not None:
             cached[1].release()
         vao = self.ctx.vertex_array(
-            self.program,
+            program,
             [
                 (layer.buffer, VERTEX_FORMAT, *VERTEX_ATTRS),
                 (self.instances, "3f/i", "in_offset"),
@@ -136,28 +144,57 @@ class ChunkBuffers:
             index_buffer=self.indices,
             index_element_size=4,
         )
-        self._vaos[i] = (ident, vao)
+        self._vaos[(program.glo, i)] = (ident, vao)
         return vao
 
-    def draw(self, layer: int, keys: list[tuple[int, int]], offsets: np.ndarray) -> None:
-        """Draw these columns of one layer; ``offsets[i]``: column i's corner minus the eye."""
+    def draw(
+        self,
+        program: moderngl.Program,
+        layer: int,
+        keys: list[tuple[int, int]],
+        offsets: np.ndarray,
+        facing: np.ndarray | None = None,
+    ) -> None:
+        """Draw these columns of one layer. ``offsets[i]``: column i's corner minus the eye;
+        ``facing[i]``: which facing groups of column i can face the eye (default all)."""
         buf = self.layers[layer]
-        chosen = [(k, buf.slots[k], offsets[i]) for i, k in enumerate(keys) if k in buf.slots]
-        if not chosen:
+        commands: list[tuple[int, int, int]] = []  # (first vertex, vertices, instance)
+        inst: list[np.ndarray] = []
+        for i, key in enumerate(keys):
+            slot = buf.slots.get(key)
+            if slot is None:
+                continue
+            index = len(inst)
+            inst.append(offsets[i])
+            starts = slot.groups
+            run = -1
+            for g in range(len(starts) - 1):
+                wanted = facing is None or facing[i, g]
+                if wanted and starts[g + 1] > starts[g]:
+                    if run < 0:
+                        run = int(starts[g])
+                    end = int(starts[g + 1])
+                elif run >= 0:
+                    commands.append((slot.first + run, end - run, index))
+                    run = -1
+            if run >= 0:
+                commands.append((slot.first + run, end - run, index))
+        if not commands:
             return
-        n = len(chosen)
-        commands = np.zeros((n, 5), np.uint32)
-        commands[:, 0] = [s.count // 4 * 6 for _, s, _ in chosen]
-        commands[:, 1] = 1
-        commands[:, 3] = [s.first for _, s, _ in chosen]
-        commands[:, 4] = np.arange(n, dtype=np.uint32)
-        inst = np.array([o for _, _, o in chosen], np.float32)
-        if inst.nbytes > self.instances.size:
+        n = len(commands)
+        table = np.zeros((n, 5), np.uint32)
+        spans = np.array(commands, np.int64)
+        table[:, 0] = spans[:, 1] // 4 * 6
+        table[:, 1] = 1
+        table[:, 3] = spans[:, 0]
+        table[:, 4] = spans[:, 2]
+        offsets_f32 = np.array(inst, np.float32)
+        if offsets_f32.nbytes > self.instances.size:
             self.instances.release()
-            self.instances = self.ctx.buffer(reserve=inst.nbytes * 2)
-        if commands.nbytes > self.indirect.size:
+            self.instances = self.ctx.buffer(reserve=offsets_f32.nbytes * 2)
+        if table.nbytes > self.indirect.size:
             self.indirect.release()
-            self.indirect = self.ctx.buffer(reserve=commands.nbytes * 2)
-        self.instances.write(inst.tobytes())
-        self.indirect.write(commands.tobytes())
-        self._vao(layer).render_indirect(self.indirect, moderngl.TRIANGLES, count=n)
+            self.indirect = self.ctx.buffer(reserve=table.nbytes * 2)
+        self.instances.write(offsets_f32.tobytes())
+        self.indirect.write(table.tobytes())
+        self._vao(program, layer).render_indirect(self.indirect, moderngl.TRIANGLES, count=n)

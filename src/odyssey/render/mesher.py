@@ -7,7 +7,7 @@ neighbour it touches is an opaque full cube, or shares its cull group (water nex
 glass next to glass).
 
 Vertex layout (8 × uint16 = 16 bytes): x, y, z in 1/32 block relative to the column's corner at
-the world's minimum y; u, v in texture pixels (1/16 tile, repeating); tile; light | shade << 8
+the world's minimum y, plus POS_BIAS blocks (see ``pack_positions``); u, v in texture pixels (1/16 tile, repeating); tile; light | shade << 8
 (light = sky << 4 | block of the cell the face looks into); tint as RGB565 (0xFFFF = none).
 Quads have 4 vertices, counter-clockwise seen from the front.
 """
@@ -24,10 +24,12 @@ from odyssey.render.light import REACH, compute_light
 from odyssey.world.storage import World
 
 POS_UNITS = 32  # vertex positions are in 1/32 block
+POS_BIAS = 2  # blocks added to stored positions: model parts reach up to 2 blocks out of their cell
 UV_UNITS = 16  # texture coordinates are in 1/16 tile (texture pixels)
 NO_TINT = 0xFFFF
 VERTEX_FIELDS = 8
 LAYERS = 3  # opaque, cutout, translucent
+FACING_GROUPS = 7  # quads facing down, up, north, south, west, east, and any other way
 
 # Per face (down, up, north, south, west, east): normal, texture U and V axes in block space.
 FACE_NORMAL = np.array(
@@ -39,6 +41,11 @@ FACE_U = np.array(
 FACE_V = np.array(
     [[0, 0, -1], [0, 0, 1], [0, -1, 0], [0, -1, 0], [0, -1, 0], [0, -1, 0]], dtype=np.int64
 )
+
+
+def pack_positions(blocks: np.ndarray) -> np.ndarray:
+    """Stored vertex positions (uint16) of positions in blocks relative to a corner."""
+    return np.round((np.asarray(blocks) + POS_BIAS) * POS_UNITS).astype(np.uint16)
 
 
 def _face_flip() -> np.ndarray:
@@ -83,9 +90,9 @@ def _hidden(b: int, n: int, occludes: np.ndarray, group: np.ndarray) -> bool:
 @nb.njit(cache=True)
 def _emit(out, k, corners, uvs, tile, light, shade, tint):
     for c in range(4):
-        out[k, 0] = corners[c, 0]
-        out[k, 1] = corners[c, 1]
-        out[k, 2] = corners[c, 2]
+        out[k, 0] = corners[c, 0] + POS_BIAS * POS_UNITS
+        out[k, 1] = corners[c, 1] + POS_BIAS * POS_UNITS
+        out[k, 2] = corners[c, 2] + POS_BIAS * POS_UNITS
         out[k, 3] = uvs[c, 0]
         out[k, 4] = uvs[c, 1]
         out[k, 5] = tile
@@ -281,9 +288,11 @@ class ChunkMesh:
 
     cx: int
     cz: int
-    layers: tuple[np.ndarray, ...]  # (vertices, 8) uint16 each
+    layers: tuple[np.ndarray, ...]  # (vertices, 8) uint16 each, quads grouped by facing
+    groups: tuple[np.ndarray, ...]  # per layer: vertex offsets of the FACING_GROUPS groups (+1)
     y_min: int
     y_max: int
+    group_y: np.ndarray  # (FACING_GROUPS, 2): world y span of each facing group's vertices
 
     @property
     def quad_count(self) -> int:
@@ -349,5 +358,33 @@ def mesh_chunk(
         FACE_FLIP,
         out,
     )
-    layers = tuple(out[i, : counts[i]].copy() for i in range(LAYERS))
-    return ChunkMesh(cx, cz, layers, y_lo, y_hi), core_light
+    grouped = [group_by_facing(out[i, : counts[i]]) for i in range(LAYERS)]
+    layers = tuple(g[0] for g in grouped)
+    groups = tuple(g[1] for g in grouped)
+    group_y = facing_spans(layers, groups, world.dimension.min_y)
+    return ChunkMesh(cx, cz, layers, groups, y_lo, y_hi, group_y), core_light
+
+
+def facing_spans(
+    layers: tuple[np.ndarray, ...], groups: tuple[np.ndarray, ...], min_y: int
+) -> np.ndarray:
+    """World y span (lo, hi) of each facing group over all layers; (inf, -inf) when empty."""
+    spans = np.tile(np.array([np.inf, -np.inf]), (FACING_GROUPS, 1))
+    for vertices, starts in zip(layers, groups, strict=True):
+        for g in range(FACING_GROUPS):
+            ys = vertices[starts[g] : starts[g + 1], 1]
+            if len(ys):
+                spans[g, 0] = min(spans[g, 0], ys.min() / POS_UNITS - POS_BIAS + min_y)
+                spans[g, 1] = max(spans[g, 1], ys.max() / POS_UNITS - POS_BIAS + min_y)
+    return spans
+
+
+def group_by_facing(vertices: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Reorder quads by the face they look along (down, up, north, south, west, east, other),
+    so a column can skip whole groups that face away from the eye; returns the vertices and
+    the vertex offset where each group starts (FACING_GROUPS + 1 entries)."""
+    quads = vertices.reshape(-1, 4, VERTEX_FIELDS)
+    facing = quads[:, 0, 6] >> 8
+    order = np.argsort(facing, kind="stable")
+    starts = np.searchsorted(facing[order], np.arange(FACING_GROUPS + 1)) * 4
+    return np.ascontiguousarray(quads[order].reshape(-1, VERTEX_FIELDS)), starts.astype(np.int64)

@@ -22,16 +22,19 @@ from odyssey.render.gl import (
     SKY_VERTEX,
     RenderError,
     create_context,
+    with_defines,
 )
 from odyssey.render.gpu_chunks import ChunkBuffers
 from odyssey.render.light import REACH
-from odyssey.render.mesher import ChunkMesh, mesh_chunk
+from odyssey.render.mesher import FACING_GROUPS, ChunkMesh, mesh_chunk
+from odyssey.render.occlusion import depth_tiles, hidden_boxes
 from odyssey.render.signtext import TEXT_H, TEXT_W, SignTextures, sign_vertices
 from odyssey.render.sky import Conditions, fog_range
 from odyssey.render.tables import RenderTables, render_tables
 from odyssey.world.storage import World
 
 OPAQUE, CUTOUT, TRANSLUCENT = 0, 1, 2
+OCCLUDER_DISTANCE = 40.0  # blocks: columns this near are drawn first and hide those behind
 KEEP_MARGIN = 2  # chunks beyond the render distance whose meshes we keep (turning back is cheap)
 
 Key = tuple[int, int]
@@ -53,7 +56,14 @@ class Renderer:
         self.tables = tables or render_tables(world.registry)
         self.ctx = create_context()
         ctx = self.ctx
-        self.chunk_prog = ctx.program(vertex_shader=CHUNK_VERTEX, fragment_shader=CHUNK_FRAGMENT)
+        self.programs = {
+            held: ctx.program(
+                vertex_shader=with_defines(CHUNK_VERTEX, *(["HELD_LIGHT"] if held else [])),
+                fragment_shader=with_defines(CHUNK_FRAGMENT, *(["HELD_LIGHT"] if held else [])),
+            )
+            for held in (False, True)
+        }
+        self.chunk_prog = self.programs[False]
         self.sky_prog = ctx.program(vertex_shader=SKY_VERTEX, fragment_shader=SKY_FRAGMENT)
         quad = np.array([-1, -1, 3, -1, -1, 3], np.float32)
         self.sky_vao = ctx.vertex_array(
@@ -68,7 +78,7 @@ class Renderer:
         self.atlas.build_mipmaps(max_level=4)
         self.atlas.filter = (moderngl.NEAREST_MIPMAP_NEAREST, moderngl.NEAREST)
         self.atlas.repeat_x = self.atlas.repeat_y = True
-        self.buffers = ChunkBuffers(ctx, self.chunk_prog)
+        self.buffers = ChunkBuffers(ctx)
         self.sign_textures = SignTextures()
         self.sign_meshes: dict[Key, np.ndarray] = {}
         self._text_atlas: moderngl.TextureArray | None = None
@@ -79,6 +89,7 @@ class Renderer:
         self._fbo: moderngl.Framebuffer | None = None
         self._fbo_size = (0, 0)
         self.meshed_chunks = 0  # columns meshed so far (for benchmarks)
+        self.culled_columns = 0  # hidden behind nearer ones in the last frame
 
     # -- chunks -------------------------------------------------------------------------------
 
@@ -125,7 +136,7 @@ class Renderer:
             return
         mesh, light = made
         self.meshes[key] = mesh
-        self.buffers.put(key, mesh.layers)
+        self.buffers.put(key, mesh.layers, mesh.groups)
         x0, z0, y0 = key[0] * 16 - 1, key[1] * 16 - 1, mesh.y_min - 1
         signs = sign_vertices(
             self.world,
@@ -224,24 +235,39 @@ class Renderer:
         self.sky_prog["u_stars"].value = cond.stars
         self.sky_vao.render(moderngl.TRIANGLES)
         # terrain
-        prog = self.chunk_prog
+        prog = self.chunk_prog = self.programs[light.torch > 0]
         prog["u_vp"].write(vp.T.astype("f4").tobytes())
         prog["u_sky_factor"].value = cond.sky_factor
         prog["u_sky_light_color"].value = cond.sky_light_color
-        prog["u_torch"].value = light.torch
+        if light.torch > 0:
+            prog["u_torch"].value = light.torch
         prog["u_fog_color"].value = cond.fog_color
         prog["u_fog"].value = fog_range(render_distance)
         prog["u_atlas"].value = 0
+        prog["u_text"].value = False
         self.atlas.use(0)
         eye = np.asarray(camera.eye, np.float64)
-        visible, offsets, dist = self._visible(keys, camera, eye)
+        visible, offsets, dist, facing, lo, hi = self._visible(keys, camera, eye)
         ctx.enable(moderngl.DEPTH_TEST | moderngl.CULL_FACE)
         ctx.depth_mask = True
         prog["u_alpha_cut"].value = 0.5
         near_first = np.argsort(dist, kind="stable")
+        occluders = near_first[dist[near_first] <= OCCLUDER_DISTANCE]
+        rest = near_first[dist[near_first] > OCCLUDER_DISTANCE]
+        self.buffers.draw(
+            prog, OPAQUE, [visible[i] for i in occluders], offsets[occluders], facing[occluders]
+        )
+        if len(rest):
+            depth = np.frombuffer(
+                fbo.read(components=1, attachment=-1, dtype="f4"), np.float32
+            ).reshape(height, width)
+            hidden = hidden_boxes(vp, lo[rest], hi[rest], depth_tiles(depth), width, height)
+            rest = rest[~hidden]
+            self.culled_columns = int(hidden.sum())
+            self.buffers.draw(prog, OPAQUE, [visible[i] for i in rest], offsets[rest], facing[rest])
+        near_first = np.concatenate([occluders, rest])
         order = [visible[i] for i in near_first]
-        self.buffers.draw(OPAQUE, order, offsets[near_first])
-        self.buffers.draw(CUTOUT, order, offsets[near_first])
+        self.buffers.draw(prog, CUTOUT, order, offsets[near_first], facing[near_first])
         for layer, vertices, corner in extra or []:
             if layer != TRANSLUCENT:
                 self._draw_loose(vertices, np.asarray(corner) - eye)
@@ -251,7 +277,8 @@ class Renderer:
         ctx.depth_mask = False
         prog["u_alpha_cut"].value = 0.0
         far_first = near_first[::-1]
-        self.buffers.draw(TRANSLUCENT, [visible[i] for i in far_first], offsets[far_first])
+        far_keys = [visible[i] for i in far_first]
+        self.buffers.draw(prog, TRANSLUCENT, far_keys, offsets[far_first], facing[far_first])
         for layer, vertices, corner in extra or []:
             if layer == TRANSLUCENT:
                 self._draw_loose(vertices, np.asarray(corner) - eye)
@@ -262,23 +289,38 @@ class Renderer:
 
     def _visible(
         self, keys: list[Key], camera: Camera, eye: np.ndarray
-    ) -> tuple[list[Key], np.ndarray, np.ndarray]:
+    ) -> tuple[list[Key], np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Columns in the frustum, their offsets from the eye, horizontal distances, which
+        facing groups can face the eye (a face looking east can only be seen from east of
+        it), and the eye-relative boxes of what will be drawn of them."""
         if not keys:
-            return [], np.zeros((0, 3)), np.zeros(0)
+            empty = np.zeros((0, 3))
+            return [], empty, np.zeros(0), np.zeros((0, FACING_GROUPS), bool), empty, empty
         min_y = self.world.dimension.min_y
+        meshes = [self.meshes[k] for k in keys]
         corners = np.array([(k[0] * 16, min_y, k[1] * 16) for k in keys], np.float64)
-        spans = np.array([(m.y_min, m.y_max) for m in (self.meshes[k] for k in keys)], np.float64)
-        lo = np.c_[corners[:, 0], spans[:, 0], corners[:, 2]] - eye
-        hi = (
-            lo
-            + np.c_[np.full(len(keys), 16.0), spans[:, 1] - spans[:, 0], np.full(len(keys), 16.0)]
-        )
-        inside = boxes_in_frustum(camera.frustum_planes(), lo, hi)
-        chosen = np.flatnonzero(inside)
+        spans = np.stack([m.group_y for m in meshes])  # (n, groups, 2)
+        lo = corners - eye
+        lo[:, 1] = spans[:, :, 0].min(axis=1) - eye[1]
+        hi = corners - eye + 16.0
+        hi[:, 1] = spans[:, :, 1].max(axis=1) - eye[1]
+        chosen = np.flatnonzero(boxes_in_frustum(camera.frustum_planes(), lo, hi))
+        lo, hi, spans = lo[chosen], hi[chosen], spans[chosen]
+        facing = np.ones((len(chosen), FACING_GROUPS), bool)
+        facing[:, 0] = hi[:, 1] > 0  # down-facing faces: eye below the column's top
+        facing[:, 1] = lo[:, 1] < 0
+        facing[:, 2] = hi[:, 2] > 0  # north-facing: eye north of the column's south edge
+        facing[:, 3] = lo[:, 2] < 0
+        facing[:, 4] = hi[:, 0] > 0
+        facing[:, 5] = lo[:, 0] < 0
+        # the boxes of the groups that will be drawn
+        drawn_lo = np.where(facing, spans[:, :, 0], np.inf).min(axis=1)
+        drawn_hi = np.where(facing, spans[:, :, 1], -np.inf).max(axis=1)
+        lo[:, 1] = np.minimum(drawn_lo, drawn_hi) - eye[1]
+        hi[:, 1] = drawn_hi - eye[1]
         offsets = (corners[chosen] - eye).astype(np.float32)
-        centre = (lo[chosen] + hi[chosen]) / 2
-        dist = np.hypot(centre[:, 0], centre[:, 2])
-        return [keys[i] for i in chosen], offsets, dist
+        dist = np.hypot((lo[:, 0] + hi[:, 0]) / 2, (lo[:, 2] + hi[:, 2]) / 2)
+        return [keys[i] for i in chosen], offsets, dist, facing, lo, hi
 
     def _draw_signs(self, visible: list[Key], eye: np.ndarray) -> None:
         keys = [k for k in visible if k in self.sign_meshes]

@@ -14,7 +14,7 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from odyssey.render.fonts import font
-from odyssey.render.mesher import NO_TINT, POS_UNITS, UV_UNITS
+from odyssey.render.mesher import NO_TINT, POS_UNITS, UV_UNITS, pack_positions
 from odyssey.world.signs import sign_lines
 from odyssey.world.storage import World
 
@@ -108,7 +108,7 @@ def sign_vertices(
             corners = np.array([base, base + right, base + right + up, base + up])
             uv = np.array([[0, 1], [1, 1], [1, 0], [0, 0]], np.float64)
             quad = np.zeros((4, 8), np.uint16)
-            quad[:, 0:3] = np.round(corners * POS_UNITS).astype(np.uint16)
+            quad[:, 0:3] = pack_positions(corners)
             quad[:, 3:5] = np.round(uv * UV_UNITS).astype(np.uint16)
             quad[:, 5] = textures.layer(text)
             quad[:, 6] = light_at(x, y, z) | (6 << 8)
