@@ -7,8 +7,9 @@ neighbour it touches is an opaque full cube, or shares its cull group (water nex
 glass next to glass).
 
 Vertex layout (8 × uint16 = 16 bytes): x, y, z in 1/32 block relative to the column's corner at
-(light = sky << 4 | block of the cell the face looks into); tint as RGB565 (0xFFFF = none).
-(light = sky << 4 | block of the cell the face looks into); tint as RGB565 (0xFFFF = none).
+the world's minimum y, plus POS_BIAS blocks (see ``pack_positions``); u, v in texture pixels
+(1/16 tile, repeating); tile; light | shade << 8 (light = sky << 4 | block of the cell the face
+looks into); tint as RGB565 (0xFFFF = none).
 Quads have 4 vertices, counter-clockwise seen from the front.
 """
 
