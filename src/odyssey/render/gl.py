@@ -1,8 +1,8 @@
 """The headless OpenGL context (EGL, no display) and the shader programs.
 
 EGL finds Mesa's llvmpipe on a CPU-only machine and the vendor driver where there is a GPU; no X
-server is involved. Shading follows vanilla: the lightmap curve of sky and block light with the
-day's sky factor, the warm tint of block light, the brightness option at its default (50 %),
+server is involved. Shading follows vanilla: a 16 x 16 lightmap of sky and block light levels
+(``sky.lightmap_table``), looked up per vertex,
 per-face directional shade (up 1.0, down 0.5, north/south 0.8, east/west 0.6) and linear fog to
 the horizon colour.
 """
@@ -40,26 +40,12 @@ def create_context() -> moderngl.Context:
 
 
 LIGHTING = """
-uniform float u_sky_factor;     // vanilla's sky darkening: 1 at noon, 0.2 at midnight
-uniform vec3 u_sky_light_color;
+uniform vec3 u_lightmap[256];    // sky * 16 + block -> colour (sky.lightmap_table)
 uniform float u_torch;          // luminance of the held light (0 = none)
 uniform vec3 u_fog_color;
 uniform vec2 u_fog;             // start, end (blocks, cylindrical distance)
 
-float curve(float level) { return level / (4.0 - 3.0 * level); }
-
-vec3 lightmap(float sky, float block) {
-    float b = curve(block / 15.0) * 1.5;
-    float s = curve(sky / 15.0) * (u_sky_factor * 0.95 + 0.05);
-    vec3 c = vec3(b, b * ((b * 0.6 + 0.4) * 0.6 + 0.4), b * (b * b * 0.6 + 0.4));
-    c += u_sky_light_color * s;
-    c = mix(c, vec3(0.75), 0.04);
-    c = clamp(c, 0.0, 1.0);
-    vec3 inv = 1.0 - c;
-    c = mix(c, 1.0 - inv * inv * inv * inv, 0.5);
-    c = mix(c, vec3(0.75), 0.04);
-    return clamp(c, 0.0, 1.0);
-}
+vec3 lightmap(float sky, float block) { return u_lightmap[int(sky) * 16 + int(block)]; }
 
 float held_light(vec3 rel) {
     // LambDynamicLights: the held torch lights blocks within 7.75 blocks, fading linearly
@@ -139,7 +125,11 @@ out vec4 f_color;
     + """
 void main() {
     vec4 albedo = u_text ? texture(u_text_atlas, v_uv) : texture(u_atlas, v_uv);
+#ifdef ALPHA_TEST
+    // only cutout and translucent geometry may discard: a shader that can discard turns off
+    // early depth testing, which opaque geometry (most of the screen) depends on for speed
     if (albedo.a < u_alpha_cut || albedo.a == 0.0) discard;
+#endif
 #ifdef HELD_LIGHT
     float level = max(v_light.y, floor(held_light(v_rel)));
     vec3 c = albedo.rgb * lightmap(v_light.x, level) * v_tint;

@@ -49,16 +49,6 @@ def pack_positions(blocks: np.ndarray) -> np.ndarray:
     return np.round((np.asarray(blocks) + POS_BIAS) * POS_UNITS).astype(np.uint16)
 
 
-def _face_flip() -> np.ndarray:
-    """Whether p0, p0+U, p0+U+V, p0+V winds clockwise seen from outside (then we reverse it)."""
-    return np.array(
-        [np.dot(np.cross(FACE_U[f], FACE_V[f]), FACE_NORMAL[f]) < 0 for f in range(6)], bool
-    )
-
-
-FACE_FLIP = _face_flip()
-
-
 @dataclass(frozen=True)
 class MeshTables:
     """Per-state facts the mesher reads (from the atlas and the block models)."""
@@ -76,6 +66,9 @@ class MeshTables:
     q_cull: np.ndarray  # (Q,) int8
     q_shade: np.ndarray  # (Q,) int8
     q_layer: np.ndarray  # (Q,) uint8
+    fluid: np.ndarray  # (states,) int8: 1 water (also waterlogged blocks), 2 lava, else 0
+    fluid_state: np.ndarray  # (states,) int32: the fluid state drawn inside it (water source for
+    # waterlogged blocks, itself for fluids), else 0
 
     @property
     def quad_bound(self) -> np.ndarray:
@@ -121,10 +114,11 @@ def _mesh(
     q_cull,
     q_shade,
     q_layer,
+    fluid,
+    fluid_state,
     normal,
     u_axis,
     v_axis,
-    flip,
     out,  # (LAYERS, capacity, 8) uint16
 ):
     ny = blocks.shape[0] - 2
@@ -143,28 +137,51 @@ def _mesh(
                     b = blocks[y, z, x]
                     if b == 0 or cube[b]:
                         continue
-                    for q in range(start[b], start[b] + count[b]):
-                        cf = q_cull[q]
-                        lt = light[y, z, x]
-                        if cf >= 0:
-                            n = blocks[y + normal[cf, 1], z + normal[cf, 2], x + normal[cf, 0]]
-                            if _hidden(b, n, occludes, group):
-                                continue
-                            lt = max(
-                                lt, light[y + normal[cf, 1], z + normal[cf, 2], x + normal[cf, 0]]
+                    # the block's own quads, then the water it is logged in (if any)
+                    for part in range(2):
+                        st = np.int64(b) if part == 0 else np.int64(fluid_state[b])
+                        if part == 1 and (st == 0 or st == b):
+                            continue
+                        # a fluid under the same fluid fills its block to the top
+                        fill = fluid[st] != 0 and fluid[blocks[y + 1, z, x]] == fluid[st]
+                        for q in range(start[st], start[st] + count[st]):
+                            cf = q_cull[q]
+                            lt = light[y, z, x]
+                            if cf >= 0:
+                                n = blocks[y + normal[cf, 1], z + normal[cf, 2], x + normal[cf, 0]]
+                                if fluid[st] != 0:
+                                    if occludes[n] or fluid[n] == fluid[st]:
+                                        continue
+                                elif _hidden(st, n, occludes, group):
+                                    continue
+                                lt = max(
+                                    lt,
+                                    light[y + normal[cf, 1], z + normal[cf, 2], x + normal[cf, 0]],
+                                )
+                            lay = q_layer[q]
+                            for c in range(4):
+                                py = q_pos[q, c, 1]
+                                if fill and py > 0.0:
+                                    py = 1.0
+                                corners[c, 0] = np.int64(
+                                    round((x - 1 + q_pos[q, c, 0]) * POS_UNITS)
+                                )
+                                corners[c, 1] = np.int64(round((y_base + y - 1 + py) * POS_UNITS))
+                                corners[c, 2] = np.int64(
+                                    round((z - 1 + q_pos[q, c, 2]) * POS_UNITS)
+                                )
+                                uvs[c, 0] = np.int64(round(q_uv[q, c, 0] * UV_UNITS)) + 16384
+                                uvs[c, 1] = np.int64(round(q_uv[q, c, 1] * UV_UNITS)) + 16384
+                            counts[lay] = _emit(
+                                out[lay],
+                                counts[lay],
+                                corners,
+                                uvs,
+                                q_tile[q],
+                                lt,
+                                q_shade[q],
+                                0xFFFF,
                             )
-                        lay = q_layer[q]
-                        for c in range(4):
-                            corners[c, 0] = np.int64(round((x - 1 + q_pos[q, c, 0]) * POS_UNITS))
-                            corners[c, 1] = np.int64(
-                                round((y_base + y - 1 + q_pos[q, c, 1]) * POS_UNITS)
-                            )
-                            corners[c, 2] = np.int64(round((z - 1 + q_pos[q, c, 2]) * POS_UNITS))
-                            uvs[c, 0] = np.int64(round(q_uv[q, c, 0] * UV_UNITS)) + 16384
-                            uvs[c, 1] = np.int64(round(q_uv[q, c, 1] * UV_UNITS)) + 16384
-                        counts[lay] = _emit(
-                            out[lay], counts[lay], corners, uvs, q_tile[q], lt, q_shade[q], 0xFFFF
-                        )
         # -- greedy cube faces, per direction and slice --
         for f in range(6):
             nx_, ny_, nz_ = normal[f, 0], normal[f, 1], normal[f, 2]
@@ -353,10 +370,11 @@ def mesh_chunk(
         tables.q_cull,
         tables.q_shade,
         tables.q_layer,
+        tables.fluid,
+        tables.fluid_state,
         FACE_NORMAL,
         FACE_U,
         FACE_V,
-        FACE_FLIP,
         out,
     )
     grouped = [group_by_facing(out[i, : counts[i]]) for i in range(LAYERS)]

@@ -8,6 +8,7 @@ sky, opaque and cutout geometry, then translucent geometry far to near.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -29,12 +30,12 @@ from odyssey.render.light import REACH
 from odyssey.render.mesher import FACING_GROUPS, ChunkMesh, mesh_chunk
 from odyssey.render.occlusion import depth_tiles, hidden_boxes
 from odyssey.render.signtext import TEXT_H, TEXT_W, SignTextures, sign_vertices
-from odyssey.render.sky import Conditions, fog_range
+from odyssey.render.sky import Conditions, fog_range, lightmap_table
 from odyssey.render.tables import RenderTables, render_tables
 from odyssey.world.storage import World
 
 OPAQUE, CUTOUT, TRANSLUCENT = 0, 1, 2
-OCCLUDER_DISTANCE = 40.0  # blocks: columns this near are drawn first and hide those behind
+OCCLUSION_RINGS = (40.0, 96.0)  # blocks: columns are drawn in rings split at these distances
 KEEP_MARGIN = 2  # chunks beyond the render distance whose meshes we keep (turning back is cheap)
 
 Key = tuple[int, int]
@@ -57,13 +58,14 @@ class Renderer:
         self.ctx = create_context()
         ctx = self.ctx
         self.programs = {
-            held: ctx.program(
-                vertex_shader=with_defines(CHUNK_VERTEX, *(["HELD_LIGHT"] if held else [])),
-                fragment_shader=with_defines(CHUNK_FRAGMENT, *(["HELD_LIGHT"] if held else [])),
+            (held, cut): ctx.program(
+                vertex_shader=with_defines(CHUNK_VERTEX, *_defines(held, cut)),
+                fragment_shader=with_defines(CHUNK_FRAGMENT, *_defines(held, cut)),
             )
             for held in (False, True)
+            for cut in (False, True)
         }
-        self.chunk_prog = self.programs[False]
+        self.chunk_prog = self.programs[(False, True)]
         self.sky_prog = ctx.program(vertex_shader=SKY_VERTEX, fragment_shader=SKY_FRAGMENT)
         quad = np.array([-1, -1, 3, -1, -1, 3], np.float32)
         self.sky_vao = ctx.vertex_array(
@@ -235,39 +237,45 @@ class Renderer:
         self.sky_prog["u_stars"].value = cond.stars
         self.sky_vao.render(moderngl.TRIANGLES)
         # terrain
-        prog = self.chunk_prog = self.programs[light.torch > 0]
-        prog["u_vp"].write(vp.T.astype("f4").tobytes())
-        prog["u_sky_factor"].value = cond.sky_factor
-        prog["u_sky_light_color"].value = cond.sky_light_color
-        if light.torch > 0:
-            prog["u_torch"].value = light.torch
-        prog["u_fog_color"].value = cond.fog_color
-        prog["u_fog"].value = fog_range(render_distance)
-        prog["u_atlas"].value = 0
-        prog["u_text"].value = False
+        held = light.torch > 0
+        table = lightmap_table(cond.sky_factor, cond.sky_light_color).tobytes()
+        solid, cut = self.programs[(held, False)], self.programs[(held, True)]
+        for prog in (solid, cut):
+            _set(prog, "u_vp", vp.T.astype("f4").tobytes())
+            _set(prog, "u_lightmap", table)
+            _set(prog, "u_torch", light.torch)
+            _set(prog, "u_fog_color", cond.fog_color)
+            _set(prog, "u_fog", fog_range(render_distance))
+            _set(prog, "u_atlas", 0)
+            _set(prog, "u_text", False)
         self.atlas.use(0)
         eye = np.asarray(camera.eye, np.float64)
         visible, offsets, dist, facing, lo, hi = self._visible(keys, camera, eye)
         ctx.enable(moderngl.DEPTH_TEST | moderngl.CULL_FACE)
         ctx.depth_mask = True
-        prog["u_alpha_cut"].value = 0.5
         near_first = np.argsort(dist, kind="stable")
-        occluders = near_first[dist[near_first] <= OCCLUDER_DISTANCE]
-        rest = near_first[dist[near_first] > OCCLUDER_DISTANCE]
-        self.buffers.draw(
-            prog, OPAQUE, [visible[i] for i in occluders], offsets[occluders], facing[occluders]
-        )
-        if len(rest):
-            depth = np.frombuffer(
-                fbo.read(components=1, attachment=-1, dtype="f4"), np.float32
-            ).reshape(height, width)
-            hidden = hidden_boxes(vp, lo[rest], hi[rest], depth_tiles(depth), width, height)
-            rest = rest[~hidden]
-            self.culled_columns = int(hidden.sum())
-            self.buffers.draw(prog, OPAQUE, [visible[i] for i in rest], offsets[rest], facing[rest])
-        near_first = np.concatenate([occluders, rest])
+        # rings of columns, near to far: each ring is drawn after testing it against the depth
+        # of the rings before it
+        drawn: list[np.ndarray] = []
+        self.culled_columns = 0
+        bounds = (-1.0, *OCCLUSION_RINGS, np.inf)
+        for ring, (r0, r1) in enumerate(itertools.pairwise(bounds)):
+            part = near_first[(dist[near_first] > r0) & (dist[near_first] <= r1)]
+            if ring and len(part) and drawn:
+                depth = np.frombuffer(
+                    fbo.read(components=1, attachment=-1, dtype="f4"), np.float32
+                ).reshape(height, width)
+                hidden = hidden_boxes(vp, lo[part], hi[part], depth_tiles(depth), width, height)
+                part = part[~hidden]
+                self.culled_columns += int(hidden.sum())
+            pick = [visible[i] for i in part]
+            self.buffers.draw(solid, OPAQUE, pick, offsets[part], facing[part])
+            drawn.append(part)
+        near_first = np.concatenate(drawn)
         order = [visible[i] for i in near_first]
-        self.buffers.draw(prog, CUTOUT, order, offsets[near_first], facing[near_first])
+        self.chunk_prog = cut
+        _set(cut, "u_alpha_cut", 0.5)
+        self.buffers.draw(cut, CUTOUT, order, offsets[near_first], facing[near_first])
         for layer, vertices, corner in extra or []:
             if layer != TRANSLUCENT:
                 self._draw_loose(vertices, np.asarray(corner) - eye)
@@ -275,10 +283,10 @@ class Renderer:
         ctx.enable(moderngl.BLEND)
         ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
         ctx.depth_mask = False
-        prog["u_alpha_cut"].value = 0.0
+        _set(cut, "u_alpha_cut", 0.0)
         far_first = near_first[::-1]
         far_keys = [visible[i] for i in far_first]
-        self.buffers.draw(prog, TRANSLUCENT, far_keys, offsets[far_first], facing[far_first])
+        self.buffers.draw(cut, TRANSLUCENT, far_keys, offsets[far_first], facing[far_first])
         for layer, vertices, corner in extra or []:
             if layer == TRANSLUCENT:
                 self._draw_loose(vertices, np.asarray(corner) - eye)
@@ -357,6 +365,20 @@ class Renderer:
 
     def close(self) -> None:
         self.ctx.release()
+
+
+def _defines(held: bool, cut: bool) -> list[str]:
+    return (["HELD_LIGHT"] if held else []) + (["ALPHA_TEST"] if cut else [])
+
+
+def _set(prog: moderngl.Program, name: str, value: object) -> None:
+    """Set a uniform if this shader variant has it (the compiler drops unused ones)."""
+    if name not in prog:
+        return
+    if isinstance(value, bytes):
+        prog[name].write(value)
+    else:
+        prog[name].value = value
 
 
 def _columns(x0: int, z0: int, x1: int, z1: int, reach: int) -> set[Key]:

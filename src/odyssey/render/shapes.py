@@ -416,7 +416,13 @@ def wall(post: bool, sides: dict[str, str]) -> Mesh:
 
 
 def pane(sides: Iterable[str]) -> Mesh:
-    """Glass pane / iron bars: the 2-px centre post and an arm to each connected side."""
+    """Glass pane / iron bars: the 2-px centre post and an arm to each connected side (a
+    straight pane is one box: the same surfaces with fewer quads)."""
+    sides = set(sides)
+    if sides == {"east", "west"}:
+        return boxes([[0, 0, 7, 16, 16, 9]])
+    if sides == {"north", "south"}:
+        return boxes([[7, 0, 0, 9, 16, 16]])
     parts = [[7, 0, 7, 9, 16, 9]]
     parts += [rotate_box_y([7, 0, 0, 9, 16, 7], turns_between("north", s)) for s in sides]
     return boxes(parts)

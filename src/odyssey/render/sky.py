@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 PLAINS_SKY = (120 / 255, 167 / 255, 255 / 255)
 PLAINS_FOG = (192 / 255, 216 / 255, 255 / 255)
 SUN_COLOR = (1.0, 0.96, 0.75)
@@ -74,6 +76,28 @@ def conditions(time_of_day: int, rain: float, render_distance_chunks: int) -> Co
         body_size=0.0 if rain > 0 else (MOON_HALF_TAN if night else SUN_HALF_TAN),
         stars=0.0 if rain > 0 else max(0.0, 1.0 - daylight * 2.0),
     )
+
+
+def lightmap_table(sky_factor: float, sky_light_color: tuple[float, float, float]) -> np.ndarray:
+    """Vanilla's lightmap (1.21 lightmap shader, overworld, brightness option 50 %, no
+    flicker): the colour by which a texel lit at (sky, block) levels is multiplied, as a
+    (256, 3) float32 table indexed sky * 16 + block."""
+    levels = np.arange(16) / 15.0
+    curve = levels / (4.0 - 3.0 * levels)
+    block = curve[None, :] * 1.5  # vanilla: block factor = flicker + 1.5, flicker averaging 0
+    sky = curve[:, None] * (sky_factor * 0.95 + 0.05)
+    c = np.stack(
+        [
+            np.broadcast_to(block, (16, 16)),
+            np.broadcast_to(block * ((block * 0.6 + 0.4) * 0.6 + 0.4), (16, 16)),
+            np.broadcast_to(block * (block * block * 0.6 + 0.4), (16, 16)),
+        ],
+        axis=-1,
+    ) + sky[..., None] * np.asarray(sky_light_color)
+    c = np.clip(c * 0.96 + 0.75 * 0.04, 0.0, 1.0)
+    c = c * 0.5 + (1.0 - (1.0 - c) ** 4) * 0.5  # the brightness option's "not gamma" at 50 %
+    c = np.clip(c * 0.96 + 0.75 * 0.04, 0.0, 1.0)
+    return c.reshape(256, 3).astype(np.float32)
 
 
 def _greyed(rgb: list[float], amount: float) -> list[float]:

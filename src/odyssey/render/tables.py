@@ -10,7 +10,7 @@ import numpy as np
 
 from odyssey.render.light import light_tables
 from odyssey.render.mesher import MeshTables
-from odyssey.world.blocks import BlockRegistry, registry
+from odyssey.world.blocks import BlockFlag, BlockRegistry, registry
 
 if TYPE_CHECKING:
     from odyssey.render.atlas import Atlas
@@ -34,6 +34,7 @@ def render_tables(reg: BlockRegistry | None = None) -> RenderTables:
     reg = reg or registry()
     atlas = build_atlas(reg)
     models = build_models(reg, atlas.face_tiles, atlas.layer)
+    fluid, fluid_state = fluid_tables(reg)
     mesh = MeshTables(
         cube=models.cube,
         occludes=models.occludes,
@@ -48,6 +49,28 @@ def render_tables(reg: BlockRegistry | None = None) -> RenderTables:
         q_cull=models.cull,
         q_shade=models.shade,
         q_layer=models.layer,
+        fluid=fluid,
+        fluid_state=fluid_state,
     )
     emit, filt = light_tables(reg)
     return RenderTables(atlas, models, mesh, emit, filt)
+
+
+WATER_PLANTS = ("seagrass", "tall_seagrass", "kelp", "kelp_plant", "bubble_column")
+
+
+def fluid_tables(reg: BlockRegistry) -> tuple[np.ndarray, np.ndarray]:
+    """Which fluid each state is or holds (1 water, 2 lava) and the fluid state drawn in it:
+    water and lava draw themselves; waterlogged blocks and water plants draw a water source."""
+    fluid = np.zeros(reg.state_count, np.int8)
+    fluid_state = np.zeros(reg.state_count, np.int32)
+    water, lava = reg.block("water"), reg.block("lava")
+    for block, kind in ((water, 1), (lava, 2)):
+        span = slice(block.min_state, block.max_state + 1)
+        fluid[span] = kind
+        fluid_state[span] = np.arange(block.min_state, block.max_state + 1)
+    logged = (reg.state_flags & np.uint32(BlockFlag.WATERLOGGED)) != 0
+    plants = np.isin(reg.state_block, [reg.block(n).index for n in WATER_PLANTS])
+    fluid[logged | plants] = 1
+    fluid_state[logged | plants] = reg.default_state("water")
+    return fluid, fluid_state

@@ -26,7 +26,9 @@ def city_world(seed: int = 7, blocks: int = 17) -> World:
     lo = -size // 2
     world.fill((lo, 0, lo), (lo + size, GROUND_Y - 1, lo + size), "stone")
     world.fill((lo, GROUND_Y - 1, lo), (lo + size, GROUND_Y, lo + size), "gray_concrete")
-    glass = reg.state("glass_pane")
+    # panes in a wall join the blocks on either side, as the game's neighbour updates set them
+    along_x = reg.state("glass_pane[east=true,west=true]")
+    along_z = reg.state("glass_pane[north=true,south=true]")
     for bx in range(blocks):
         for bz in range(blocks):
             x0, z0 = lo + bx * PITCH, lo + bz * PITCH
@@ -44,10 +46,10 @@ def city_world(seed: int = 7, blocks: int = 17) -> World:
             rows = np.arange(height - 1)
             win_rows = rows[(rows % 3 != 0) & (rows > 0)]
             for r in win_rows:
-                box[r, 0, 1:-1:2] = glass
-                box[r, -1, 1:-1:2] = glass
-                box[r, 1:-1:2, 0] = glass
-                box[r, 1:-1:2, -1] = glass
+                box[r, 0, 1:-1:2] = along_x
+                box[r, -1, 1:-1:2] = along_x
+                box[r, 1:-1:2, 0] = along_z
+                box[r, 1:-1:2, -1] = along_z
             box[0:2, 0, w // 2] = 0  # doorway on the north side
             world.set_box((bx0, GROUND_Y, bz0), box)
             world.set_block(bx0 + w // 2, GROUND_Y, bz0, "oak_door[facing=north,half=lower]")
