@@ -67,9 +67,33 @@ def demo(
     print_summary(summary, str(world_dir), top=8)
     verdict = "identical" if mismatches == 0 else f"{mismatches} blocks DIFFER"
     console.print(f"round trip: blocks read back from Anvil are {verdict}")
-    console.print(f"wrote {world_dir} and {picture} in {time.perf_counter() - start:.1f} s")
+    view = out / "view.jpg"
+    _demo_screenshot(reloaded, view)
+    console.print(f"wrote {world_dir}, {picture} and {view} in {time.perf_counter() - start:.1f} s")
     if mismatches:
         raise typer.Exit(1)
+
+
+def _demo_screenshot(world, path: Path) -> None:
+    """What a player on the demo world's street sees, with markers on the named houses."""
+    from odyssey.render.screen import GameView, encode_jpeg
+    from odyssey.render.view import Hotbar, ViewSettings, Waypoint
+    from odyssey.sim.player import PlayerState
+    from odyssey.world.signs import sign_lines
+
+    waypoints = [
+        Waypoint(name, "".join(w[0] for w in name.split()), (x, y, z), 12)
+        for chunk in world.chunks()
+        for (x, y, z), entity in sorted(chunk.block_entities.items())
+        if (name := sign_lines(entity)[0].strip())
+    ]
+    view = GameView(world, ViewSettings.benchmark(), waypoints, Hotbar.benchmark())
+    frame = view.frame(PlayerState(pos=DEMO_VIEWPOINT[:3], yaw=DEMO_VIEWPOINT[3], pitch=8.0))
+    path.write_bytes(encode_jpeg(frame, 75))
+    view.close()
+
+
+DEMO_VIEWPOINT = (-6.0, 65.0, 28.0, 200.0)
 
 
 def _compare_blocks(original, reloaded) -> int:
