@@ -15,6 +15,7 @@ from odyssey.render.mesher import FACE_NORMAL, NO_TINT, UV_UNITS, pack_positions
 LOCAL_OFFSET = 16.0  # blocks: local coordinates are shifted so that vertices stay non-negative
 RAIN_RADIUS = 10  # vanilla "fancy" weather: rain columns within 10 blocks
 RAIN_HEIGHT = 10  # columns span the player's y ± 10
+RAIN_REPEAT = 4  # rain tiles across a sheet's width and per block of its height
 
 # Steve's boxes in model pixels (1/16 block), feet at the origin, facing +Z: (lo, hi, RGB).
 SKIN, HAIR, SHIRT, PANTS, SHOES = (
@@ -126,8 +127,10 @@ def rain_vertices(
             ) - np.array([bx, by, bz])
             quad = np.zeros((4, 8), np.uint16)
             quad[:, 0:3] = pack_positions(corners + LOCAL_OFFSET)
-            v0, v1 = (y1 - y0) + scroll + 64, scroll + 64
-            uv = np.array([[0, v0], [1, v0], [1, v1], [0, v1]])
+            # vanilla maps a 64-px-wide rain texture across one block and 64 px onto each block
+            # of height: our 16-px tile repeats 4 times each way for the same fine drops
+            v0, v1 = (y1 - y0 + scroll) * RAIN_REPEAT + 64, scroll * RAIN_REPEAT + 64
+            uv = np.array([[0, v0], [RAIN_REPEAT, v0], [RAIN_REPEAT, v1], [0, v1]])
             quad[:, 3:5] = np.round(uv * UV_UNITS).astype(np.uint16)
             quad[:, 5] = rain_tile
             quad[:, 6] = light | (6 << 8)

@@ -87,8 +87,9 @@ class ViewSettings:
     jpeg_quality: int = 75
 
     @classmethod
-    def benchmark(cls) -> ViewSettings:
-        return cls(fov=100.0)
+    def benchmark(cls, **changes: object) -> ViewSettings:
+        """Mine Odyssey's profile (FOV 100, 854x480, markers within 32 blocks), with changes."""
+        return replace(cls(fov=100.0), **changes)
 
     def __post_init__(self) -> None:
         if not (1 <= self.width <= MAX_SIDE and 1 <= self.height <= MAX_SIDE):
