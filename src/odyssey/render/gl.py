@@ -74,10 +74,10 @@ out vec3 v_uv;
 out float v_dist;
 #ifdef HELD_LIGHT
 out vec3 v_rel;
-out vec2 v_light;
-out vec3 v_tint;
+flat out vec2 v_light;
+flat out vec3 v_tint;
 #else
-out vec3 v_color;
+flat out vec3 v_color;  // a face's light is the same at its four corners
 #endif
 const float SHADES[7] = float[7](0.5, 1.0, 0.8, 0.8, 0.6, 0.6, 1.0);
 """
@@ -114,10 +114,10 @@ in vec3 v_uv;
 in float v_dist;
 #ifdef HELD_LIGHT
 in vec3 v_rel;
-in vec2 v_light;
-in vec3 v_tint;
+flat in vec2 v_light;
+flat in vec3 v_tint;
 #else
-in vec3 v_color;
+flat in vec3 v_color;
 #endif
 out vec4 f_color;
 """

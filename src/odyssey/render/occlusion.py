@@ -8,6 +8,7 @@ depends only on the frame being drawn, so the same state still gives the same pi
 
 from __future__ import annotations
 
+import moderngl
 import numpy as np
 
 TILE = 8
@@ -56,3 +57,67 @@ def hidden_boxes(
         region = tiles[ty0[i] : ty1[i] + 1, tx0[i] : tx1[i] + 1]
         hidden[i] = region.max() < near_depth[i]
     return hidden
+
+
+REDUCE_VERTEX = """
+#version 330 core
+in vec2 in_pos;
+void main() { gl_Position = vec4(in_pos, 0.0, 1.0); }
+"""
+
+REDUCE_FRAGMENT = """
+#version 330 core
+uniform sampler2D u_depth;
+uniform int u_tile;
+out float f_depth;
+void main() {
+    ivec2 size = textureSize(u_depth, 0);
+    ivec2 base = ivec2(gl_FragCoord.xy) * u_tile;
+    float far = 0.0;
+    for (int j = 0; j < u_tile; j++) {
+        for (int i = 0; i < u_tile; i++) {
+            ivec2 p = base + ivec2(i, j);
+            // texels past the edge count as empty (depth 1), as depth_tiles pads them
+            float d = (p.x < size.x && p.y < size.y) ? texelFetch(u_depth, p, 0).r : 1.0;
+            far = max(far, d);
+        }
+    }
+    f_depth = far;
+}
+"""
+
+
+class DepthReducer:
+    """``depth_tiles`` on the GPU: the farthest depth per tile of a depth texture, read back as
+    a small array (the full depth image never leaves the GPU)."""
+
+    def __init__(self, ctx: moderngl.Context, tile: int = TILE) -> None:
+        self.ctx = ctx
+        self.tile = tile
+        self.program = ctx.program(vertex_shader=REDUCE_VERTEX, fragment_shader=REDUCE_FRAGMENT)
+        quad = np.array([-1, -1, 3, -1, -1, 3], np.float32)
+        self.vao = ctx.vertex_array(self.program, [(ctx.buffer(quad.tobytes()), "2f", "in_pos")])
+        self._target: moderngl.Framebuffer | None = None
+        self._size = (0, 0)
+
+    def tiles(self, depth: moderngl.Texture) -> np.ndarray:
+        w, h = depth.size
+        tw, th = -(-w // self.tile), -(-h // self.tile)
+        if self._target is None or self._size != (tw, th):
+            if self._target is not None:
+                self._target.release()
+            self._target = self.ctx.framebuffer(
+                color_attachments=[self.ctx.texture((tw, th), 1, dtype="f4")]
+            )
+            self._size = (tw, th)
+        previous = self.ctx.fbo
+        self._target.use()
+        self.ctx.viewport = (0, 0, tw, th)
+        depth.use(3)
+        self.program["u_depth"].value = 3
+        self.program["u_tile"].value = self.tile
+        self.vao.render(moderngl.TRIANGLES)
+        out = np.frombuffer(self._target.read(components=1, dtype="f4"), np.float32)
+        previous.use()
+        self.ctx.viewport = (0, 0, w, h)
+        return out.reshape(th, tw)

@@ -28,7 +28,7 @@ from odyssey.render.gl import (
 from odyssey.render.gpu_chunks import ChunkBuffers
 from odyssey.render.light import REACH
 from odyssey.render.mesher import FACING_GROUPS, ChunkMesh, mesh_chunk
-from odyssey.render.occlusion import depth_tiles, hidden_boxes
+from odyssey.render.occlusion import DepthReducer, hidden_boxes
 from odyssey.render.signtext import TEXT_H, TEXT_W, SignTextures, sign_vertices
 from odyssey.render.sky import Conditions, fog_range, lightmap_table
 from odyssey.render.tables import RenderTables, render_tables
@@ -89,6 +89,8 @@ class Renderer:
         self.light_signatures: dict[Key, dict[int, int]] = {}
         self.revision = world.revision
         self._fbo: moderngl.Framebuffer | None = None
+        self._depth: moderngl.Texture | None = None
+        self.depth_reducer = DepthReducer(ctx)
         self._fbo_size = (0, 0)
         self.meshed_chunks = 0  # columns meshed so far (for benchmarks)
         self.culled_columns = 0  # hidden behind nearer ones in the last frame
@@ -198,9 +200,10 @@ class Renderer:
         if self._fbo is None or self._fbo_size != (width, height):
             if self._fbo is not None:
                 self._fbo.release()
+            self._depth = self.ctx.depth_texture((width, height))
             self._fbo = self.ctx.framebuffer(
                 color_attachments=[self.ctx.renderbuffer((width, height), 4)],
-                depth_attachment=self.ctx.depth_renderbuffer((width, height)),
+                depth_attachment=self._depth,
             )
             self._fbo_size = (width, height)
         return self._fbo
@@ -262,10 +265,8 @@ class Renderer:
         for ring, (r0, r1) in enumerate(itertools.pairwise(bounds)):
             part = near_first[(dist[near_first] > r0) & (dist[near_first] <= r1)]
             if ring and len(part) and drawn:
-                depth = np.frombuffer(
-                    fbo.read(components=1, attachment=-1, dtype="f4"), np.float32
-                ).reshape(height, width)
-                hidden = hidden_boxes(vp, lo[part], hi[part], depth_tiles(depth), width, height)
+                tiles = self.depth_reducer.tiles(self._depth)
+                hidden = hidden_boxes(vp, lo[part], hi[part], tiles, width, height)
                 part = part[~hidden]
                 self.culled_columns += int(hidden.sum())
             pick = [visible[i] for i in part]
