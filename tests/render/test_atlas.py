@@ -339,7 +339,7 @@ def test_door_top_has_windows_and_bottom_none(atlas):
 def test_rain_is_light_streaks_on_clear(atlas):
     img = image(atlas, "rain")
     streak = img[..., 3] > 0
-    assert 0.05 < streak.mean() < 0.4
+    assert 0.01 < streak.mean() < 0.2  # sparse: vanilla rain is mostly clear
     assert np.all(img[streak][:, 2] > 200)  # light blue-white
     assert np.all(streak.sum(axis=0) <= 8)  # thin vertical streaks
 

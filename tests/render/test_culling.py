@@ -41,9 +41,9 @@ def test_occlusion_culling_leaves_the_image_unchanged(view, player, monkeypatch)
 def test_gpu_depth_reduction_equals_the_numpy_one(view):
     view.frame(VIEWS[0])
     renderer = view.renderer
-    raw = renderer._fbo.read(components=1, attachment=-1, dtype="f4")
+    with renderer.ctx:
+        raw = renderer._fbo.read(components=1, attachment=-1, dtype="f4")
+        tiles = renderer.depth_reducer.tiles(renderer._depth)
     depth = np.frombuffer(raw, np.float32).reshape(108, 192)
     # the same tiles (24-bit depth reads back through two paths: equal to a few ulps)
-    np.testing.assert_allclose(
-        renderer.depth_reducer.tiles(renderer._depth), depth_tiles(depth), atol=1e-6
-    )
+    np.testing.assert_allclose(tiles, depth_tiles(depth), atol=1e-6)

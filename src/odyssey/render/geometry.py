@@ -31,10 +31,13 @@ SKIN, HAIR, SHIRT, PANTS, SHOES = (
 )
 PLAYER_BOXES = (
     ((-4, 24, -4), (4, 32, 4), SKIN),  # head
-    ((-4.2, 30, -4.2), (4.2, 32.2, 4.2), HAIR),  # hair cap
+    ((-4.2, 30, -4.2), (4.2, 32.2, 4.2), HAIR),  # hair on top
+    ((-4.2, 25, -4.2), (4.2, 32.2, 0), HAIR),  # hair over the back of the head
     ((-4, 12, -2), (4, 24, 2), SHIRT),  # body
-    ((-8, 12, -2), (-4, 24, 2), SKIN),  # right arm
-    ((4, 12, -2), (8, 24, 2), SKIN),  # left arm
+    ((-8, 12, -2), (-4, 18, 2), SKIN),  # right arm
+    ((-8, 18, -2.1), (-4, 24, 2.1), SHIRT),  # its sleeve
+    ((4, 12, -2), (8, 18, 2), SKIN),  # left arm
+    ((4, 18, -2.1), (8, 24, 2.1), SHIRT),  # its sleeve
     ((-4, 2, -2), (0, 12, 2), PANTS),  # right leg
     ((0, 2, -2), (4, 12, 2), PANTS),  # left leg
     ((-4, 0, -2), (4, 2, 2), SHOES),  # shoes
@@ -115,8 +118,11 @@ def rain_vertices(
                 continue
             # a sheet across the column, perpendicular to the line to the eye
             side = np.array([to_eye[1], -to_eye[0]]) / length * 0.5
-            seed = ((bx + dx) * 3129871) ^ ((bz + dz) * 116129781)
-            scroll = (tick * 0.35 + (seed & 255) / 64.0) % 4.0
+            # vanilla: each column falls at its own speed, (3 + r) / 32 of a 4-block texture
+            # per tick, restarting every 32 ticks
+            seed = (((bx + dx) * 3129871) ^ ((bz + dz) * 116129781)) & 0xFFFFFF
+            speed = 3.0 + (seed % 1000) / 1000.0
+            scroll = ((tick + seed) % 32) / 32.0 * speed * 4.0
             corners = np.array(
                 [
                     [cx - side[0], y0, cz - side[1]],

@@ -222,6 +222,18 @@ class Renderer:
         ``extra`` holds further geometry as (layer, vertices, corner) in the mesher's format,
         with ``corner`` the float64 world position the vertices are relative to.
         """
+        with self.ctx:  # make this renderer's context current: a process may hold several
+            return self._draw(camera, width, height, light, render_distance, extra)
+
+    def _draw(
+        self,
+        camera: Camera,
+        width: int,
+        height: int,
+        light: Light,
+        render_distance: int,
+        extra: list[tuple[int, np.ndarray, np.ndarray]] | None,
+    ) -> np.ndarray:
         keys = self.update(camera.eye, render_distance)
         fbo = self._framebuffer(width, height)
         fbo.use()

@@ -203,16 +203,16 @@ class GameView:
     def _six_view(self, player: PlayerState, tick: int) -> np.ndarray:
         """Mine Odyssey's panorama: up, feet, main / left, back, right, each a 90° view."""
         s = self.settings
-        w, h = s.width // 3, s.height // 2
+        cols = np.linspace(0, s.width, 4).round().astype(int)  # three tiles filling the width
+        rows = np.linspace(0, s.height, 3).round().astype(int)
         out = np.zeros((s.height, s.width, 3), np.uint8)
         scale = frame_scale(out, None)
         for i, (name, dyaw, pitch) in enumerate(SIX_VIEWS):
-            yaw = player.yaw + dyaw
-            tile, _ = self._world(player, w, h, 90.0, yaw, pitch, False, tick)
-            label = text_sprite(name, scale, (255, 255, 255))
-            blend(tile, label, 4, 4)
-            row, col = divmod(i, 3)
-            out[row * h : row * h + h, col * w : col * w + w] = tile
+            r, c = divmod(i, 3)
+            w, h = cols[c + 1] - cols[c], rows[r + 1] - rows[r]
+            tile, _ = self._world(player, w, h, 90.0, player.yaw + dyaw, pitch, False, tick)
+            blend(tile, text_sprite(name, scale, (255, 255, 255)), 4, 4)
+            out[rows[r] : rows[r + 1], cols[c] : cols[c + 1]] = tile
         return out
 
     def _item_color(self, item: str) -> tuple[int, int, int]:

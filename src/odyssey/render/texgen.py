@@ -649,8 +649,8 @@ def scaffolding(rgb: RGB, top: bool) -> np.ndarray:
 def rain(rng: np.random.Generator) -> np.ndarray:
     """Rain: thin light streaks (partly transparent) on a clear tile; they wrap vertically."""
     img = canvas()
-    for x in rng.choice(T, 3, replace=False):
+    for x in rng.choice(T, 2, replace=False):
         start, length = int(rng.integers(0, T)), int(rng.integers(3, 7))
         rows = (start + np.arange(length)) % T
-        img[rows, x] = (*scale((205, 225, 255), rng.uniform(0.9, 1.1)), rng.uniform(100, 160))
+        img[rows, x] = (*scale((205, 225, 255), rng.uniform(0.9, 1.1)), rng.uniform(80, 130))
     return img

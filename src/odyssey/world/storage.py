@@ -267,6 +267,7 @@ class World:
         assert chunk is not None
         chunk.block_entities[(x, y, z)] = {**data, "x": x, "y": y, "z": z}
         chunk.dirty = True
+        self._changed((x, y, z, x + 1, y + 1, z + 1))  # views redraw what it shows (sign text)
 
     def surface_heights(self, x0: int, z0: int, x1: int, z1: int) -> np.ndarray:
         """Y of the highest non-air block per column of x0 <= x < x1, z0 <= z < z1, as [z][x];
