@@ -32,6 +32,7 @@ from odyssey.render.sky import TIMES, TORCH_LUMINANCE, conditions
 from odyssey.render.tables import RenderTables
 from odyssey.render.view import Hotbar, ViewSettings, Waypoint
 from odyssey.render.worldmap import WorldMapScreen
+from odyssey.sim.game import Game
 from odyssey.sim.player import PlayerState
 from odyssey.world.blocks import BlockFlag
 from odyssey.world.storage import World
@@ -122,6 +123,10 @@ class GameView:
             explored = None if s.reveal_map else self.explored
             draw_minimap(frame, self.map_tiles, explored, player.pos, player.yaw, self.waypoints)
         return frame
+
+    def game_frame(self, game: Game) -> np.ndarray:
+        """The screenshot of a running game: its player, at its tick (rain moves with it)."""
+        return self.frame(game.player, game.tick_count)
 
     def jpeg(self, player: PlayerState, tick: int = 0) -> bytes:
         return encode_jpeg(self.frame(player, tick), self.settings.jpeg_quality)
