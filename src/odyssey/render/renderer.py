@@ -168,6 +168,7 @@ class Renderer:
             if images:
                 data[: len(images)] = np.stack(images)
             self._text_atlas = self.ctx.texture_array((TEXT_W, TEXT_H, layers), 4, data.tobytes())
+            # no mipmaps: far text aliases as vanilla's glyphs do, rather than fading away
             self._text_atlas.filter = (moderngl.LINEAR, moderngl.LINEAR)
             self._text_atlas.repeat_x = self._text_atlas.repeat_y = False
             self._text_layers = len(images)
@@ -348,13 +349,22 @@ class Renderer:
         if not keys:
             return
         self._text_texture().use(1)
-        self.chunk_prog["u_text_atlas"].value = 1
-        self.chunk_prog["u_text"].value = True
+        prog = self.chunk_prog
+        prog["u_text_atlas"].value = 1
+        prog["u_text"].value = True
+        # text is blended like vanilla's glyphs (its edges are soft), not alpha-tested
+        _set(prog, "u_alpha_cut", 0.0)
+        self.ctx.enable(moderngl.BLEND)
+        self.ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
+        self.ctx.depth_mask = False
         min_y = self.world.dimension.min_y
         for key in keys:
             corner = np.array([key[0] * 16, min_y, key[1] * 16], np.float64)
             self._draw_loose(self.sign_meshes[key], corner - eye)
-        self.chunk_prog["u_text"].value = False
+        self.ctx.depth_mask = True
+        self.ctx.disable(moderngl.BLEND)
+        _set(prog, "u_alpha_cut", 0.5)
+        prog["u_text"].value = False
 
     def _draw_loose(self, vertices: np.ndarray, offset: np.ndarray) -> None:
         """Draw a small vertex array (player model, sign text, rain) once."""
