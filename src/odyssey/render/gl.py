@@ -63,11 +63,8 @@ float fog_amount(float dist) {
 CHUNK_VERTEX = (
     """
 #version 330 core
-in uvec3 in_pos;
-in uvec2 in_uv;
-in uint in_tile;
-in uint in_light;
-in uint in_tint;
+in uvec4 in_a;  // x, y, z, u (see mesher: the vertex layout)
+in uvec4 in_b;  // v, tile, light | shade << 8, tint
 in vec3 in_offset;
 uniform mat4 u_vp;
 out vec3 v_uv;
@@ -84,9 +81,11 @@ const float SHADES[7] = float[7](0.5, 1.0, 0.8, 0.8, 0.6, 0.6, 1.0);
     + LIGHTING
     + """
 void main() {
-    vec3 rel = vec3(in_pos) / 32.0 - 2.0 + in_offset;  // mesher.POS_UNITS, POS_BIAS
+    uint in_light = in_b.z;
+    uint in_tint = in_b.w;
+    vec3 rel = vec3(in_a.xyz) / 32.0 - 2.0 + in_offset;  // mesher.POS_UNITS, POS_BIAS
     gl_Position = u_vp * vec4(rel, 1.0);
-    v_uv = vec3(vec2(in_uv) / 16.0, float(in_tile));
+    v_uv = vec3(vec2(in_a.w, in_b.x) / 16.0, float(in_b.y));
     v_dist = length(rel.xz);
     uint lt = in_light & 255u;
     vec2 light = vec2(float(lt >> 4), float(lt & 15u));

@@ -17,8 +17,8 @@ import numpy as np
 from odyssey.render.mesher import LAYERS, VERTEX_FIELDS
 
 VERTEX_BYTES = VERTEX_FIELDS * 2
-VERTEX_FORMAT = "3u2 2u2 u2 u2 u2"
-VERTEX_ATTRS = ("in_pos", "in_uv", "in_tile", "in_light", "in_tint")
+VERTEX_FORMAT = "4u2 4u2"
+VERTEX_ATTRS = ("in_a", "in_b")
 INITIAL_VERTICES = 1 << 18
 
 
