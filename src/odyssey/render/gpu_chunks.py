@@ -96,9 +96,9 @@ class LayerBuffer:
 class ChunkBuffers:
     """All layers' buffers plus the index, instance and indirect buffers to draw them."""
 
-    def __init__(self, ctx: moderngl.Context) -> None:
+    def __init__(self, ctx: moderngl.Context, layers: int = LAYERS) -> None:
         self.ctx = ctx
-        self.layers = [LayerBuffer(ctx) for _ in range(LAYERS)]
+        self.layers = [LayerBuffer(ctx) for _ in range(layers)]
         self.index_quads = 1 << 16
         self.indices = ctx.buffer(quad_indices(self.index_quads).tobytes())
         self.instances = ctx.buffer(reserve=4096 * 12)

@@ -301,15 +301,14 @@ def _clockwise(corners, normal, f) -> bool:
 
 @dataclass(frozen=True)
 class ChunkMesh:
-    """The vertices of one chunk column per layer (opaque, cutout, translucent) and the world
-    y span they cover (for frustum culling)."""
+    """The vertices of one chunk column per layer (opaque, cutout, translucent), grouped by
+    facing, and the world y span of each group (for frustum and occlusion culling)."""
 
     cx: int
     cz: int
     layers: tuple[np.ndarray, ...]  # (vertices, 8) uint16 each, quads grouped by facing
     groups: tuple[np.ndarray, ...]  # per layer: vertex offsets of the FACING_GROUPS groups (+1)
-    y_min: int
-    y_max: int
+    y_min: int  # the lowest block of the column's lowest section
     group_y: np.ndarray  # (FACING_GROUPS, 2): world y span of each facing group's vertices
 
     @property
@@ -381,7 +380,7 @@ def mesh_chunk(
     layers = tuple(g[0] for g in grouped)
     groups = tuple(g[1] for g in grouped)
     group_y = facing_spans(layers, groups, world.dimension.min_y)
-    return ChunkMesh(cx, cz, layers, groups, y_lo, y_hi, group_y), core_light
+    return ChunkMesh(cx, cz, layers, groups, y_lo, group_y), core_light
 
 
 def facing_spans(

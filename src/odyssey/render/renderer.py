@@ -21,20 +21,20 @@ from odyssey.render.gl import (
     CHUNK_VERTEX,
     SKY_FRAGMENT,
     SKY_VERTEX,
-    RenderError,
     create_context,
     with_defines,
 )
-from odyssey.render.gpu_chunks import ChunkBuffers
+from odyssey.render.gpu_chunks import VERTEX_ATTRS, VERTEX_FORMAT, ChunkBuffers, quad_indices
 from odyssey.render.light import REACH
 from odyssey.render.mesher import FACING_GROUPS, ChunkMesh, mesh_chunk
+from odyssey.render.models import sign_text_planes
 from odyssey.render.occlusion import DepthReducer, hidden_boxes
 from odyssey.render.signtext import TEXT_H, TEXT_W, SignTextures, sign_vertices
 from odyssey.render.sky import Conditions, fog_range, lightmap_table
 from odyssey.render.tables import RenderTables, render_tables
 from odyssey.world.storage import World
 
-OPAQUE, CUTOUT, TRANSLUCENT = 0, 1, 2
+OPAQUE, CUTOUT, TRANSLUCENT, SIGN_TEXT = 0, 1, 2, 3  # buffer layers: the mesher's three + text
 OCCLUSION_RINGS = (40.0, 96.0)  # blocks: columns are drawn in rings split at these distances
 KEEP_MARGIN = 2  # chunks beyond the render distance whose meshes we keep (turning back is cheap)
 
@@ -80,9 +80,8 @@ class Renderer:
         self.atlas.build_mipmaps(max_level=4)
         self.atlas.filter = (moderngl.NEAREST_MIPMAP_NEAREST, moderngl.NEAREST)
         self.atlas.repeat_x = self.atlas.repeat_y = True
-        self.buffers = ChunkBuffers(ctx)
+        self.buffers = ChunkBuffers(ctx, layers=SIGN_TEXT + 1)
         self.sign_textures = SignTextures()
-        self.sign_meshes: dict[Key, np.ndarray] = {}
         self._text_atlas: moderngl.TextureArray | None = None
         self._text_layers = 0
         self.meshes: dict[Key, ChunkMesh | None] = {}
@@ -133,14 +132,12 @@ class Renderer:
         made = mesh_chunk(self.world, key[0], key[1], t.mesh, t.emit, t.filt)
         self.meshed_chunks += 1
         self.light_signatures[key] = self._signature(key)
-        self.sign_meshes.pop(key, None)
         if made is None:
             self.meshes[key] = None
             self.buffers.remove(key)
             return
         mesh, light = made
         self.meshes[key] = mesh
-        self.buffers.put(key, mesh.layers, mesh.groups)
         x0, z0, y0 = key[0] * 16 - 1, key[1] * 16 - 1, mesh.y_min - 1
         signs = sign_vertices(
             self.world,
@@ -150,12 +147,11 @@ class Renderer:
             self.sign_textures,
             lambda x, y, z: int(light[y - y0, z - z0, x - x0]),
         )
-        if len(signs):
-            self.sign_meshes[key] = signs
+        # sign text is one more layer, all of it in the last facing group (any direction)
+        text_groups = np.array([0] * FACING_GROUPS + [len(signs)], np.int64)
+        self.buffers.put(key, (*mesh.layers, signs), (*mesh.groups, text_groups))
 
     def _sign_planes(self, state: int) -> list:
-        from odyssey.render.models import sign_text_planes
-
         return sign_text_planes(self.world.registry, state)
 
     def _text_texture(self) -> moderngl.TextureArray:
@@ -191,7 +187,6 @@ class Renderer:
         for key in [k for k in self.meshes if max(abs(k[0] - ccx), abs(k[1] - ccz)) > keep]:
             del self.meshes[key]
             self.light_signatures.pop(key, None)
-            self.sign_meshes.pop(key, None)
             self.buffers.remove(key)
         return [key for key in wanted if self.meshes.get(key) is not None]
 
@@ -293,7 +288,7 @@ class Renderer:
         for layer, vertices, corner in extra or []:
             if layer != TRANSLUCENT:
                 self._draw_loose(vertices, np.asarray(corner) - eye)
-        self._draw_signs(visible, eye)
+        self._draw_signs(order, offsets[near_first])
         ctx.enable(moderngl.BLEND)
         ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
         ctx.depth_mask = False
@@ -344,9 +339,8 @@ class Renderer:
         dist = np.hypot((lo[:, 0] + hi[:, 0]) / 2, (lo[:, 2] + hi[:, 2]) / 2)
         return [keys[i] for i in chosen], offsets, dist, facing, lo, hi
 
-    def _draw_signs(self, visible: list[Key], eye: np.ndarray) -> None:
-        keys = [k for k in visible if k in self.sign_meshes]
-        if not keys:
+    def _draw_signs(self, keys: list[Key], offsets: np.ndarray) -> None:
+        if not any(k in self.buffers.layers[SIGN_TEXT].slots for k in keys):
             return
         self._text_texture().use(1)
         prog = self.chunk_prog
@@ -357,21 +351,16 @@ class Renderer:
         self.ctx.enable(moderngl.BLEND)
         self.ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
         self.ctx.depth_mask = False
-        min_y = self.world.dimension.min_y
-        for key in keys:
-            corner = np.array([key[0] * 16, min_y, key[1] * 16], np.float64)
-            self._draw_loose(self.sign_meshes[key], corner - eye)
+        self.buffers.draw(prog, SIGN_TEXT, keys, offsets)
         self.ctx.depth_mask = True
         self.ctx.disable(moderngl.BLEND)
         _set(prog, "u_alpha_cut", 0.5)
         prog["u_text"].value = False
 
     def _draw_loose(self, vertices: np.ndarray, offset: np.ndarray) -> None:
-        """Draw a small vertex array (player model, sign text, rain) once."""
+        """Draw a small vertex array made for this frame (player model, rain) once."""
         if len(vertices) == 0:
             return
-        from odyssey.render.gpu_chunks import VERTEX_ATTRS, VERTEX_FORMAT, quad_indices
-
         ctx = self.ctx
         vbo = ctx.buffer(np.ascontiguousarray(vertices).tobytes())
         ibo = ctx.buffer(quad_indices(len(vertices) // 4).tobytes())
@@ -411,8 +400,3 @@ def _columns(x0: int, z0: int, x1: int, z1: int, reach: int) -> set[Key]:
         for cx in range((x0 - reach) >> 4, ((x1 - 1 + reach) >> 4) + 1)
         for cz in range((z0 - reach) >> 4, ((z1 - 1 + reach) >> 4) + 1)
     }
-
-
-def check_size(width: int, height: int) -> None:
-    if width < 1 or height < 1 or width > 4096 or height > 4096:
-        raise RenderError(f"image size {width}x{height} is out of range (1..4096 per side)")

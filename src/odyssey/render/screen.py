@@ -16,6 +16,7 @@ from dataclasses import replace
 import numpy as np
 from PIL import Image
 
+from odyssey.errors import BlockStateError
 from odyssey.render.camera import SIX_VIEWS, THIRD_PERSON_DISTANCE, Camera, look_vector
 from odyssey.render.geometry import (
     LOCAL_OFFSET,
@@ -224,7 +225,7 @@ class GameView:
         reg = self.world.registry
         try:
             state = reg.default_state(item)
-        except Exception:
+        except BlockStateError:  # an item that is not a block
             return (140, 140, 140)
         return tuple(int(c) for c in reg.map_color_rgb[reg.state_map_color[state]])  # type: ignore[return-value]
 

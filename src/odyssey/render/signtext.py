@@ -19,7 +19,6 @@ from odyssey.world.signs import sign_lines
 from odyssey.world.storage import World
 
 TEXT_W, TEXT_H = 128, 64
-FULL_LIGHT = 0xF0  # sky 15: text is lit like the board around it (set per sign below)
 DYE_TEXT = {
     "black": (0, 0, 0),
     "white": (240, 240, 240),

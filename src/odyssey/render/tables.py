@@ -4,17 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
 
 import numpy as np
 
+from odyssey.render.atlas import Atlas, build_atlas
 from odyssey.render.light import light_tables
 from odyssey.render.mesher import MeshTables
+from odyssey.render.models import ModelTable, build_models
 from odyssey.world.blocks import BlockFlag, BlockRegistry, registry
-
-if TYPE_CHECKING:
-    from odyssey.render.atlas import Atlas
-    from odyssey.render.models import ModelTable
 
 
 @dataclass(frozen=True)
@@ -28,9 +25,6 @@ class RenderTables:
 
 @cache
 def render_tables(reg: BlockRegistry | None = None) -> RenderTables:
-    from odyssey.render.atlas import build_atlas
-    from odyssey.render.models import build_models
-
     reg = reg or registry()
     atlas = build_atlas(reg)
     models = build_models(reg, atlas.face_tiles, atlas.layer)

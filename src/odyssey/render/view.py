@@ -6,7 +6,7 @@ These are plain data shared by the renderer, its overlays and the world-map scre
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Literal
 
 ViewMode = Literal["first", "third", "six"]
@@ -107,11 +107,3 @@ class ViewSettings:
             raise ValueError(f"render distance must be 2..32 chunks, got {self.render_distance}")
         if not 1 <= self.jpeg_quality <= 100:
             raise ValueError(f"JPEG quality must be 1..100, got {self.jpeg_quality}")
-
-
-@dataclass
-class Scene:
-    """Everything on screen besides the world: waypoints, hotbar, and whether the map is open."""
-
-    waypoints: list[Waypoint] = field(default_factory=list)
-    hotbar: Hotbar = field(default_factory=Hotbar)
