@@ -1,0 +1,168 @@
+"""The movement graph, built lazily: tiles of standing places are computed the first time a
+search or query touches them, so a city of several square kilometres needs no pass over the
+whole map. Nodes are places; their ids index flat arrays that grow as tiles arrive."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from odyssey.nav.doors import openers_in
+from odyssey.nav.profile import MovementProfile, profile
+from odyssey.nav.surfaces import (
+    F_IRON,
+    TILE,
+    compute_tile,
+    lattice_offset,
+    points_per_tile,
+)
+from odyssey.nav.tables import nav_tables
+from odyssey.world.storage import World
+
+
+class NavGraph:
+    """Standing places of one world under one movement profile."""
+
+    def __init__(self, world: World, prof: MovementProfile | str = "odyssey") -> None:
+        self.world = world
+        self.profile = profile(prof)
+        self.tables = nav_tables(world.registry, self.profile)
+        self.step = self.profile.lattice
+        self.off = lattice_offset(self.step)
+        self.points = points_per_tile(self.step)
+        self.revision = world.revision
+        self._reset()
+
+    def _reset(self) -> None:
+        pp = self.points * self.points
+        self.tiles: dict[tuple[int, int], int] = {}
+        self.tile_off = np.zeros((16, pp + 1), np.int32)
+        self.tile_origin = np.zeros((16, 2), np.int64)
+        self.map_origin = (0, 0)
+        self.tile_map = np.full((1, 1), -1, np.int32)
+        self.count = 0
+        cap = 1 << 16
+        self.node_h = np.zeros(cap, np.float32)
+        self.node_c = np.zeros(cap, np.float32)
+        self.node_f = np.zeros(cap, np.uint8)
+        self.node_gx = np.zeros(cap, np.int32)
+        self.node_gz = np.zeros(cap, np.int32)
+        self.openers = np.zeros((0, 3), np.float64)
+        self.opener_blocks: list[tuple[int, int, int]] = []
+        self.iron_tiles: set[tuple[int, int]] = set()
+
+    def refresh(self) -> None:
+        """Forget every tile if the world changed since they were computed."""
+        if self.world.revision != self.revision:
+            self.revision = self.world.revision
+            self._reset()
+
+    # -- coordinates ----------------------------------------------------------------------------
+
+    def point_of(self, x: float, z: float) -> tuple[int, int]:
+        """The lattice point nearest to (x, z)."""
+        return round((x - self.off) / self.step), round((z - self.off) / self.step)
+
+    def coords(self, gx: int, gz: int) -> tuple[float, float]:
+        return gx * self.step + self.off, gz * self.step + self.off
+
+    def tile_of(self, gx: int, gz: int) -> tuple[int, int]:
+        return gx // self.points, gz // self.points
+
+    # -- tiles ----------------------------------------------------------------------------------
+
+    def ensure(self, tx: int, tz: int) -> int:
+        """The slot of tile (tx, tz), computing its places if needed."""
+        slot = self.tiles.get((tx, tz))
+        if slot is not None:
+            return slot
+        h, c, f, offsets = compute_tile(
+            self.world, self.tables, self.step, self.profile.body_height, tx, tz
+        )
+        slot = len(self.tiles)
+        if slot >= len(self.tile_off):
+            self.tile_off = np.concatenate([self.tile_off, np.zeros_like(self.tile_off)])
+            self.tile_origin = np.concatenate([self.tile_origin, np.zeros_like(self.tile_origin)])
+        n = len(h)
+        self._grow(self.count + n)
+        s = slice(self.count, self.count + n)
+        self.node_h[s], self.node_c[s], self.node_f[s] = h, c, f
+        local = np.repeat(np.arange(self.points * self.points), np.diff(offsets))
+        self.node_gx[s] = tx * self.points + local % self.points
+        self.node_gz[s] = tz * self.points + local // self.points
+        self.tile_off[slot] = offsets + self.count
+        self.tile_origin[slot] = (tx, tz)
+        self.count += n
+        self.tiles[(tx, tz)] = slot
+        self._place_in_map(tx, tz, slot)
+        if n and (f & F_IRON).any():
+            self._add_openers(tx, tz)
+        return slot
+
+    def _grow(self, need: int) -> None:
+        cap = len(self.node_h)
+        if need <= cap:
+            return
+        while cap < need:
+            cap *= 2
+        for name in ("node_h", "node_c", "node_f", "node_gx", "node_gz"):
+            old = getattr(self, name)
+            new = np.zeros(cap, old.dtype)
+            new[: len(old)] = old
+            setattr(self, name, new)
+
+    def _place_in_map(self, tx: int, tz: int, slot: int) -> None:
+        ox, oz = self.map_origin
+        h, w = self.tile_map.shape
+        if not (ox <= tx < ox + w and oz <= tz < oz + h):
+            nx0, nz0 = min(ox, tx - 8), min(oz, tz - 8)
+            nx1, nz1 = max(ox + w, tx + 9), max(oz + h, tz + 9)
+            grown = np.full((nz1 - nz0, nx1 - nx0), -1, np.int32)
+            grown[oz - nz0 : oz - nz0 + h, ox - nx0 : ox - nx0 + w] = self.tile_map
+            self.tile_map, self.map_origin = grown, (nx0, nz0)
+            ox, oz = nx0, nz0
+        self.tile_map[tz - oz, tx - ox] = slot
+
+    def _add_openers(self, tx: int, tz: int) -> None:
+        """Buttons and levers that open the closed iron doors of this tile."""
+        if (tx, tz) in self.iron_tiles:
+            return
+        self.iron_tiles.add((tx, tz))
+        found = openers_in(self.world, tx * TILE, tz * TILE, TILE)
+        new = [p for p in found if p not in self.opener_blocks]
+        if new:
+            self.opener_blocks.extend(new)
+            centres = np.array([(x + 0.5, y + 0.5, z + 0.5) for x, y, z in new], np.float64)
+            self.openers = np.vstack([self.openers, centres])
+
+    # -- places ---------------------------------------------------------------------------------
+
+    def places_at(self, gx: int, gz: int) -> range:
+        """Node ids of the places above lattice point (gx, gz), lowest first."""
+        tx, tz = self.tile_of(gx, gz)
+        slot = self.ensure(tx, tz)
+        local = (gz - tz * self.points) * self.points + (gx - tx * self.points)
+        return range(int(self.tile_off[slot, local]), int(self.tile_off[slot, local + 1]))
+
+    def position(self, node: int) -> tuple[float, float, float]:
+        x, z = self.coords(int(self.node_gx[node]), int(self.node_gz[node]))
+        return (x, float(self.node_h[node]), z)
+
+    def nearest(self, pos: tuple[float, float, float], radius: float = 4.0) -> int | None:
+        """The standing place nearest to ``pos`` within ``radius`` blocks (3-D), or None."""
+        x, y, z = pos
+        gx, gz = self.point_of(x, z)
+        reach = math.ceil(radius / self.step)
+        best, best_d = None, radius + 1e-9
+        for dz in range(-reach, reach + 1):
+            for dx in range(-reach, reach + 1):
+                px, pz = self.coords(gx + dx, gz + dz)
+                dh = math.hypot(px - x, pz - z)
+                if dh > best_d:
+                    continue
+                for node in self.places_at(gx + dx, gz + dz):
+                    d = math.hypot(dh, float(self.node_h[node]) - y)
+                    if d < best_d - 1e-9:
+                        best, best_d = node, d
+        return best
