@@ -15,6 +15,16 @@ MINESTOM = FIXTURE_WORLDS / "minestom-anvil-loader"
 FIXTURE_FULL_CHUNKS = {"1.18.2": 27, "1.19.4": 144, "1.20.6": 16, "1.21.1": 16}
 
 
+def pytest_collection_modifyitems(config, items) -> None:
+    """The acceptance tier runs only when asked for (``pytest -m acceptance``)."""
+    if "acceptance" in (config.getoption("-m") or ""):
+        return
+    skip = pytest.mark.skip(reason="acceptance tier: run with -m acceptance")
+    for item in items:
+        if "acceptance" in item.keywords:
+            item.add_marker(skip)
+
+
 def shared_path(path: Path) -> Path:
     """A path under ../shared, skipping the test with a reason when it is absent."""
     if not path.exists():

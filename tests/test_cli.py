@@ -35,6 +35,8 @@ def odyssey(*args: str, cwd=None) -> subprocess.CompletedProcess:
         ["blocks", "show"],
         ["sim"],
         ["sim", "trace"],
+        ["nav"],
+        ["nav", "path"],
     ],
 )
 def test_every_command_has_help(command):

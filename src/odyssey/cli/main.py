@@ -10,6 +10,7 @@ import typer
 
 from odyssey import __version__
 from odyssey.cli.errors import friendly_errors
+from odyssey.cli.nav_cmd import nav_app
 from odyssey.cli.render_cmd import render
 from odyssey.cli.sim_cmd import sim_app
 from odyssey.cli.world_cmd import blocks_app, console, print_summary, world_app
@@ -26,6 +27,7 @@ app = typer.Typer(
 app.add_typer(world_app, name="world")
 app.add_typer(blocks_app, name="blocks")
 app.add_typer(sim_app, name="sim")
+app.add_typer(nav_app, name="nav")
 app.command("render")(render)
 
 

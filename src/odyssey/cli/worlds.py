@@ -7,9 +7,10 @@ from pathlib import Path
 from odyssey.cli.errors import fail
 from odyssey.world import World, open_world
 from odyssey.world.anvil import is_world_folder
+from odyssey.world.city import city_world
 from odyssey.world.generate import generate_demo_world
 
-BUILT_IN_WORLDS = {"demo": lambda: generate_demo_world(seed=0)}
+BUILT_IN_WORLDS = {"demo": lambda: generate_demo_world(seed=0), "city": city_world}
 
 
 def load_world(spec: str, option: str = "--world") -> World:

@@ -6,7 +6,7 @@ from odyssey.nav.graph import NavGraph
 from odyssey.nav.path import PLANNER_LIMIT, REACHABLE, UNREACHABLE, Route, Step
 from odyssey.nav.planner import plan_route
 from odyssey.nav.profile import MINEODYSSEY, ODYSSEY, MovementProfile, NavError, profile
-from odyssey.nav.reach import Component, component
+from odyssey.nav.reach import Component, component, nearest_place
 
 __all__ = [
     "MINEODYSSEY",
@@ -24,6 +24,7 @@ __all__ = [
     "Step",
     "component",
     "follow",
+    "nearest_place",
     "plan_route",
     "profile",
 ]

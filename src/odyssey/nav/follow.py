@@ -51,9 +51,9 @@ def yaw_towards(frm, to) -> float:
     return math.degrees(math.atan2(-(to[0] - frm[0]), to[2] - frm[2]))
 
 
-def arrived(pos, stop) -> bool:
-    """Mine Odyssey's arrival rule."""
-    return math.dist(pos, stop) < ARRIVAL_RADIUS and abs(pos[1] - stop[1]) <= ARRIVAL_DY
+def arrived(pos, stop, radius: float = ARRIVAL_RADIUS, radius_y: float = ARRIVAL_DY) -> bool:
+    """Mine Odyssey's arrival rule (3-D distance < 3.5, |dy| <= 1.5 unless told otherwise)."""
+    return math.dist(pos, stop) < radius and abs(pos[1] - stop[1]) <= radius_y
 
 
 class PathFollower:
@@ -106,9 +106,12 @@ class PathFollower:
         self._watch(game.player.pos, step)
 
     def _mark_stops(self, pos) -> None:
-        while self.next_stop < len(self.stops) and arrived(pos, self.stops[self.next_stop]):
+        while self.next_stop < len(self.stops) and self._arrived(pos, self.stops[self.next_stop]):
             self.reached[self.next_stop - 1] = True
             self.next_stop += 1
+
+    def _arrived(self, pos, stop) -> bool:
+        return arrived(pos, stop, self.route.radius, self.route.radius_y)
 
     def _advance(self, pos) -> None:
         while self.i < len(self.steps):
@@ -120,7 +123,7 @@ class PathFollower:
             stop = self.stop_at.get(self.i)
             if stop is not None and stop < len(self.stops):
                 close = close or _horizontal(pos, step.pos) < 1.0
-                level = level and arrived(pos, self.stops[stop])
+                level = level and self._arrived(pos, self.stops[stop])
             if close and level:
                 self.i += 1
                 self.best, self.since_progress = math.inf, 0
@@ -207,7 +210,8 @@ class PathFollower:
         self.events.append(f"replan ({why}) at tick {self.game.tick_count}")
         stops = [self.game.player.pos, *self.stops[self.next_stop :]]
         try:
-            route = plan_route(self.graph, stops)
+            route = plan_route(self.graph, stops, radius=self.route.radius,
+                               radius_y=self.route.radius_y)  # fmt: skip
         except NavError:
             route = None
         self._load(route)

@@ -37,11 +37,13 @@ class NavGraph:
     def _reset(self) -> None:
         pp = self.points * self.points
         self.tiles: dict[tuple[int, int], int] = {}
+        self.slots_used = 0
         self.tile_off = np.zeros((16, pp + 1), np.int32)
         self.tile_origin = np.zeros((16, 2), np.int64)
         self.map_origin = (0, 0)
         self.tile_map = np.full((1, 1), -1, np.int32)
         self.count = 0
+        self.garbage = 0  # nodes of tiles computed again after a change
         cap = 1 << 16
         self.node_h = np.zeros(cap, np.float32)
         self.node_c = np.zeros(cap, np.float32)
@@ -53,10 +55,36 @@ class NavGraph:
         self.iron_tiles: set[tuple[int, int]] = set()
 
     def refresh(self) -> None:
-        """Forget every tile if the world changed since they were computed."""
-        if self.world.revision != self.revision:
-            self.revision = self.world.revision
+        """Forget the tiles the world changed since they were computed (a door opened): they
+        are computed again when next needed. Their old nodes stay unused in the arrays until
+        half of the arrays is such garbage, then everything starts afresh."""
+        if self.world.revision == self.revision:
+            return
+        changes = self.world.changes_since(self.revision)
+        self.revision = self.world.revision
+        if changes is None or self.garbage * 2 > max(self.count, 1):
             self._reset()
+            return
+        stale = set()
+        for x0, _, z0, x1, _, z1 in changes:
+            # places depend on the blocks one beyond their tile (footprints reach over)
+            for tx in range((x0 - 1) // TILE, x1 // TILE + 1):
+                for tz in range((z0 - 1) // TILE, z1 // TILE + 1):
+                    if (tx, tz) in self.tiles:
+                        stale.add((tx, tz))
+        ox, oz = self.map_origin
+        for key in stale:
+            slot = self.tiles.pop(key)
+            self.garbage += int(self.tile_off[slot, -1] - self.tile_off[slot, 0])
+            self.tile_map[key[1] - oz, key[0] - ox] = -1
+            self.iron_tiles.discard(key)
+        if stale:
+            # openers are found again from the tiles that remain and the ones recomputed
+            self.openers = np.zeros((0, 3), np.float64)
+            self.opener_blocks = []
+            for key in list(self.iron_tiles):
+                self.iron_tiles.discard(key)
+                self._add_openers(*key)
 
     # -- coordinates ----------------------------------------------------------------------------
 
@@ -80,7 +108,8 @@ class NavGraph:
         h, c, f, offsets = compute_tile(
             self.world, self.tables, self.step, self.profile.body_height, tx, tz
         )
-        slot = len(self.tiles)
+        slot = self.slots_used
+        self.slots_used += 1
         if slot >= len(self.tile_off):
             self.tile_off = np.concatenate([self.tile_off, np.zeros_like(self.tile_off)])
             self.tile_origin = np.concatenate([self.tile_origin, np.zeros_like(self.tile_origin)])

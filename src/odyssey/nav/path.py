@@ -37,6 +37,8 @@ class Route:
     status: str
     profile: str
     stops: list[Vec3]
+    radius: float = 3.5  # the arrival rule the route was planned with
+    radius_y: float = 1.5
     steps: list[Step] = field(default_factory=list)
     stop_steps: list[int] = field(default_factory=list)  # index of the step that reaches each stop
     segment_lengths: list[float] = field(default_factory=list)
@@ -65,6 +67,7 @@ class Route:
                 for s, n in zip(self.segment_status, self.segment_lengths, strict=False)
             ],
             "stops": [list(p) for p in self.stops],
+            "arrival": {"radius": self.radius, "radius_y": self.radius_y},
             "stop_steps": self.stop_steps,
             "expansions": self.expansions,
             "seconds": round(self.seconds, 4),
@@ -89,6 +92,8 @@ class Route:
             status=data["status"],
             profile=data.get("profile", "odyssey"),
             stops=[tuple(p) for p in data.get("stops", [])],
+            radius=float(data.get("arrival", {}).get("radius", 3.5)),
+            radius_y=float(data.get("arrival", {}).get("radius_y", 1.5)),
             steps=steps,
             stop_steps=list(data.get("stop_steps", [])),
             segment_lengths=[float(s["length_blocks"]) for s in seg],

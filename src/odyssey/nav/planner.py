@@ -157,7 +157,13 @@ def plan_route(
     start = locate(graph, stops[0], "start")
     for i, stop in enumerate(stops[1:], 1):
         check_goal(graph, stop, radius, radius_y, f"stop {i}" if i < len(stops) - 1 else "target")
-    route = Route(status=REACHABLE, profile=graph.profile.name, stops=[tuple(s) for s in stops])
+    route = Route(
+        status=REACHABLE,
+        profile=graph.profile.name,
+        stops=[tuple(s) for s in stops],
+        radius=radius,
+        radius_y=radius_y,
+    )
     search = Search(graph)
     nodes = [start]
     route.stop_steps.append(0)

@@ -58,3 +58,16 @@ def component(
     positions = np.stack([x, graph.node_h[closed].astype(np.float64), z], axis=1)
     complete = result == astar.EXHAUSTED and not state[5]
     return Component(positions, complete, int(state[1]))
+
+
+def nearest_place(
+    world: World | NavGraph,
+    pos,
+    radius: float = 4.0,
+    prof: MovementProfile | str = "odyssey",
+) -> tuple[float, float, float] | None:
+    """The standing place (feet position) nearest to ``pos`` within ``radius`` blocks, or None."""
+    graph = world if isinstance(world, NavGraph) else NavGraph(world, prof)
+    graph.refresh()
+    node = graph.nearest(tuple(float(v) for v in pos), radius)
+    return None if node is None else graph.position(node)

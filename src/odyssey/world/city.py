@@ -41,7 +41,9 @@ def city_world(seed: int = 7, blocks: int = 17) -> World:
             facade = reg.state(FACADES[int(rng.integers(len(FACADES)))])
             box = np.full((height, d, w), facade, np.uint16)
             box[:-1, 1:-1, 1:-1] = 0
-            box[0, 1:-1, 1:-1] = reg.state("oak_planks")  # ground floor
+            # the ground floor is level with the street, so the doorway leads straight in
+            inside = (bx0 + 1, GROUND_Y - 1, bz0 + 1), (bx0 + w - 1, GROUND_Y, bz0 + d - 1)
+            world.fill(*inside, "oak_planks")
             # windows: every other block along the walls, two of every three rows
             rows = np.arange(height - 1)
             win_rows = rows[(rows % 3 != 0) & (rows > 0)]
