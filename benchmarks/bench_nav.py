@@ -7,7 +7,7 @@ district to the far side, about 1 km as the crow flies, with the ``odyssey`` pro
 lattice, crouched body).
 
 - ``nav_1km_route_s``: planning the route on a fresh graph, tiles of standing places computed as
-  the search reaches them (compiled kernels already loaded, as in any process that has planned once).
+  the search reaches them (compiled kernels already loaded, as in a process that planned once).
 - ``nav_expansions_per_s``: the same search again on the warm graph: the search's own speed.
 Prints one JSON line per metric; the last two are nav_expansions_per_s and nav_1km_route_s.
 """

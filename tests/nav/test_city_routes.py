@@ -47,7 +47,7 @@ def check(results, least: float) -> None:
     assert all(route.reachable for _, route, _ in results)
     assert any(s.action == "open_door" for _, route, _ in results for s in route.steps)
     ok = [all(res.reached) and res.completed and not res.final.dead for _, _, res in results]
-    failures = [(stops, res.events) for (stops, _, res), good in zip(results, ok) if not good]
+    failures = [(s, res.events) for (s, _, res), good in zip(results, ok, strict=True) if not good]
     assert sum(ok) / len(ok) >= least, failures
 
 
