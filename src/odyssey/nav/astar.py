@@ -109,12 +109,20 @@ def place_below(gx, gz, limit, points, tile_map, mx, mz, tile_off, node_h):
 
 
 @numba.njit(cache=True)
+def can_press(ex, ey, ez, opener):
+    """Whether an eye at (ex, ey, ez) can press the button or lever ``opener`` (its front
+    x y z, facing nx ny nz): within reach, in front of the face it sits on."""
+    dx, dy, dz = ex - opener[0], ey - opener[1], ez - opener[2]
+    facing = dx * opener[3] + dy * opener[4] + dz * opener[5]
+    return math.sqrt(dx * dx + dy * dy + dz * dz) <= REACH and facing > 0.0
+
+
+@numba.njit(cache=True)
 def _opener_near(u_x, u_y, u_z, v_x, v_y, v_z, openers):
     for k in range(openers.shape[0]):
         ox, oy, oz = openers[k, 0], openers[k, 1], openers[k, 2]
-        eye = math.sqrt((ox - u_x) ** 2 + (oy - u_y - EYE) ** 2 + (oz - u_z) ** 2)
         door = math.sqrt((ox - v_x) ** 2 + (oy - v_y) ** 2 + (oz - v_z) ** 2)
-        if eye <= REACH and door <= 3.0:
+        if door <= 3.0 and can_press(u_x, u_y + EYE, u_z, openers[k]):
             return True
     return False
 

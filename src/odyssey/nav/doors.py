@@ -9,6 +9,7 @@ from odyssey.world.blocks import BlockFlag
 from odyssey.world.storage import World
 
 Pos = tuple[int, int, int]
+SWITCH_DEPTH = 2 / 16  # a button or lever base stands this far out of the face it sits on
 
 
 def _iron_doors(world: World, x0: int, z0: int, size: int) -> list[Pos]:
@@ -53,6 +54,19 @@ def openers_of(world: World, door: Pos) -> list[Pos]:
                 if any(powers(world, pos, half) for half in halves):
                     found.append(pos)
     return found
+
+
+def face_normal(world: World, pos: Pos) -> tuple[float, float, float]:
+    """The direction a button or lever faces (from the block it sits on towards the player
+    who can press it)."""
+    p = world.registry.properties(world.get_block(*pos))
+    face = p.get("face", "floor")
+    if face == "floor":
+        return (0.0, 1.0, 0.0)
+    if face == "ceiling":
+        return (0.0, -1.0, 0.0)
+    dx, dy, dz = redstone.FACING_STEP[p.get("facing", "north")]
+    return (float(dx), float(dy), float(dz))
 
 
 def openers_in(world: World, x0: int, z0: int, size: int) -> list[Pos]:

@@ -62,7 +62,7 @@ class PathFollower:
     def __init__(self, game: Game, route: Route, graph: NavGraph | None = None) -> None:
         self.game = game
         self.route = route
-        self.graph = graph or NavGraph(game.world, route.profile)
+        self.graph = graph or NavGraph(game.world, route.rules or route.profile)
         self.stops = list(route.stops)
         self.next_stop = 1
         self.reached = [False] * (len(self.stops) - 1)
@@ -122,8 +122,9 @@ class PathFollower:
                 level = pos[1] >= step.pos[1] - 0.05
             stop = self.stop_at.get(self.i)
             if stop is not None and stop < len(self.stops):
+                # the step that ends a segment is passed on arrival (even mid-ladder)
                 close = close or _horizontal(pos, step.pos) < 1.0
-                level = level and self._arrived(pos, self.stops[stop])
+                level = self._arrived(pos, self.stops[stop])
             if close and level:
                 self.i += 1
                 self.best, self.since_progress = math.inf, 0

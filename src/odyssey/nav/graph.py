@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from odyssey.nav.doors import openers_in
+from odyssey.nav.doors import SWITCH_DEPTH, face_normal, openers_in
 from odyssey.nav.profile import MovementProfile, profile
 from odyssey.nav.surfaces import (
     F_IRON,
@@ -50,7 +50,7 @@ class NavGraph:
         self.node_f = np.zeros(cap, np.uint8)
         self.node_gx = np.zeros(cap, np.int32)
         self.node_gz = np.zeros(cap, np.int32)
-        self.openers = np.zeros((0, 3), np.float64)
+        self.openers = np.zeros((0, 6), np.float64)
         self.opener_blocks: list[tuple[int, int, int]] = []
         self.iron_tiles: set[tuple[int, int]] = set()
 
@@ -80,7 +80,7 @@ class NavGraph:
             self.iron_tiles.discard(key)
         if stale:
             # openers are found again from the tiles that remain and the ones recomputed
-            self.openers = np.zeros((0, 3), np.float64)
+            self.openers = np.zeros((0, 6), np.float64)
             self.opener_blocks = []
             for key in list(self.iron_tiles):
                 self.iron_tiles.discard(key)
@@ -162,8 +162,13 @@ class NavGraph:
         new = [p for p in found if p not in self.opener_blocks]
         if new:
             self.opener_blocks.extend(new)
-            centres = np.array([(x + 0.5, y + 0.5, z + 0.5) for x, y, z in new], np.float64)
-            self.openers = np.vstack([self.openers, centres])
+            rows = []
+            for pos in new:
+                n = face_normal(self.world, pos)
+                # the front of the button: 2/16 out from the face it sits on
+                front = [pos[a] + 0.5 - n[a] * (0.5 - SWITCH_DEPTH) for a in range(3)]
+                rows.append((*front, *n))
+            self.openers = np.vstack([self.openers, np.array(rows, np.float64)])
 
     # -- places ---------------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 Vec3 = tuple[float, float, float]
 Pos = tuple[int, int, int]
@@ -47,6 +48,8 @@ class Route:
     seconds: float = 0.0
     fall_damage: float = 0.0
     message: str = ""
+    # the MovementProfile planned with (the JSON keeps only its name); replans reuse it
+    rules: Any = field(default=None, repr=False, compare=False)
 
     @property
     def length(self) -> float:

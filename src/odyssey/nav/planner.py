@@ -104,8 +104,9 @@ class Search:
         z0, z1 = min(sz, tz) - margin, max(sz, tz) + margin
         p[astar.P_X0], p[astar.P_Z0] = graph.point_of(x0, z0)
         p[astar.P_X1], p[astar.P_Z1] = graph.point_of(x1, z1)
-        p[astar.P_YLO] = min(sy, ty) + prof.margin_y[0]
-        p[astar.P_YHI] = max(sy, ty) + prof.margin_y[1]
+        scale = margin / prof.margins[0] if prof.grow_y else 1.0
+        p[astar.P_YLO] = min(sy, ty) + prof.margin_y[0] * scale
+        p[astar.P_YHI] = max(sy, ty) + prof.margin_y[1] * scale
         return p
 
     def _run(self, start: int, p: np.ndarray, budget: int) -> tuple[int, np.ndarray]:
@@ -163,6 +164,7 @@ def plan_route(
         stops=[tuple(s) for s in stops],
         radius=radius,
         radius_y=radius_y,
+        rules=graph.profile,
     )
     search = Search(graph)
     nodes = [start]

@@ -43,7 +43,8 @@ class MovementProfile:
     iron_doors: bool = True  # closed iron doors open through a reachable button or lever
     max_expansions: int = 5_000_000
     margins: tuple[int, ...] = (24, 48, 96, 192, 384)  # search box margins tried in turn
-    margin_y: tuple[int, int] = (-16, 24)
+    margin_y: tuple[int, int] = (-16, 24)  # below the lower end, above the higher end
+    grow_y: bool = True  # the height margins grow with the horizontal ones (24 -> 1x, 48 -> 2x...)
 
     def with_changes(self, **changes: object) -> MovementProfile:
         return replace(self, **changes)
@@ -69,6 +70,7 @@ MINEODYSSEY = MovementProfile(
     operable_gates=False,
     iron_doors=False,
     max_expansions=750_000,
+    grow_y=False,
 )
 PROFILES = {p.name: p for p in (ODYSSEY, MINEODYSSEY)}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from odyssey.nav.astar import EYE, JUMP_RISE, REACH
+from odyssey.nav.astar import EYE, JUMP_RISE, can_press
 from odyssey.nav.graph import NavGraph
 from odyssey.nav.path import Step
 from odyssey.nav.profile import STANDING_HEIGHT
@@ -40,10 +40,11 @@ def door_in_the_way(graph: NavGraph, pos, kind: int) -> Pos | None:
 def opener_for(graph: NavGraph, at, door_at) -> Pos | None:
     """The button or lever nearest to ``at``'s eyes that opens the iron door near ``door_at``."""
     best, best_d = None, math.inf
-    for block, (ox, oy, oz) in zip(graph.opener_blocks, graph.openers, strict=True):
-        eye = math.dist((ox, oy, oz), (at[0], at[1] + EYE, at[2]))
-        if eye <= REACH and math.dist((ox, oy, oz), door_at) <= 3.0 and eye < best_d:
-            best, best_d = block, eye
+    eye = (at[0], at[1] + EYE, at[2])
+    for block, opener in zip(graph.opener_blocks, graph.openers, strict=True):
+        d = math.dist(opener[:3], eye)
+        if can_press(*eye, opener) and math.dist(opener[:3], door_at) <= 3.0 and d < best_d:
+            best, best_d = block, d
     return best
 
 

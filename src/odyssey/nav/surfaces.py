@@ -16,7 +16,7 @@ import math
 import numba
 import numpy as np
 
-from odyssey.nav.tables import K_CLIMB, K_DOOR, K_FLUID, K_HARM, K_IRON, NavTables
+from odyssey.nav.tables import K_CLIMB, K_DOOR, K_FLUID, K_HARM, K_IRON, K_NO_STAND, NavTables
 
 F_CLIMB = 1  # the feet are in a climbable block
 F_DOOR = 2  # a closed door or gate the player opens by hand is in the body's space
@@ -38,17 +38,15 @@ def _full_cube(box_start, box_count, boxes, kind, s):
 
 
 @numba.njit(cache=True)
-def _sort_pairs(a, b, n):
-    """Insertion sort of a[:n] with b[:n] alongside (the lists are short and nearly sorted)."""
+def _sort3(a, b, c, n):
+    """Insertion sort of a[:n], with b and c alongside (the lists are short, nearly sorted)."""
     for i in range(1, n):
-        ka, kb = a[i], b[i]
+        ka, kb, kc = a[i], b[i], c[i]
         j = i - 1
         while j >= 0 and a[j] > ka:
-            a[j + 1] = a[j]
-            b[j + 1] = b[j]
+            a[j + 1], b[j + 1], c[j + 1] = a[j], b[j], c[j]
             j -= 1
-        a[j + 1] = ka
-        b[j + 1] = kb
+        a[j + 1], b[j + 1], c[j + 1] = ka, kb, kc
 
 
 @numba.njit(cache=True)
@@ -78,6 +76,7 @@ def tile_places(states, y0, bx0, bz0, gx0, gz0, points, step, off, body, box_sta
     cap = rows * 4 * 8 + 8
     lo = np.empty(cap)
     hi = np.empty(cap)
+    top_ok = np.empty(cap)  # 1 where the interval's top may be stood on
     rowk = np.zeros(rows, np.int64)
     ch = np.empty(cap)
     cf = np.empty(cap)
@@ -99,6 +98,7 @@ def tile_places(states, y0, bx0, bz0, gx0, gz0, points, step, off, body, box_sta
             if first > 0:
                 lo[0] = y0
                 hi[0] = y0 + first
+                top_ok[0] = 1.0
                 n = 1
             for r in range(rows):
                 rowk[r] = 0
@@ -116,23 +116,27 @@ def tile_places(states, y0, bx0, bz0, gx0, gz0, points, step, off, body, box_sta
                                     and bx[4] > bx[1]):  # fmt: skip
                                 lo[n] = y0 + r + bx[1]
                                 hi[n] = y0 + r + bx[4]
+                                top_ok[n] = 0.0 if kind[s] & K_NO_STAND else 1.0
                                 n += 1
-            _sort_pairs(lo, hi, n)
-            # merge overlapping intervals
+            _sort3(lo, hi, top_ok, n)
+            # merge overlapping intervals; a merged top is standable if its highest box's is
             m = 0
             for k in range(n):
                 if m > 0 and lo[k] <= hi[m - 1] + EPS:
-                    hi[m - 1] = max(hi[m - 1], hi[k])
+                    if hi[k] > hi[m - 1] + EPS:
+                        hi[m - 1], top_ok[m - 1] = hi[k], top_ok[k]
+                    elif hi[k] > hi[m - 1] - EPS:
+                        top_ok[m - 1] = max(top_ok[m - 1], top_ok[k])
                 else:
-                    lo[m] = lo[k]
-                    hi[m] = hi[k]
+                    lo[m], hi[m], top_ok[m] = lo[k], hi[k], top_ok[k]
                     m += 1
             # candidate places: interval tops, and climbable cells at block centres
             nc = 0
             for k in range(m):
-                ch[nc] = hi[k]
-                cf[nc] = 0.0
-                nc += 1
+                if top_ok[k] > 0.0:
+                    ch[nc] = hi[k]
+                    cf[nc] = 0.0
+                    nc += 1
             centre = xa == xb and za == zb
             if centre:
                 for r in range(rows):
@@ -140,7 +144,7 @@ def tile_places(states, y0, bx0, bz0, gx0, gz0, points, step, off, body, box_sta
                         ch[nc] = y0 + r
                         cf[nc] = 1.0
                         nc += 1
-            _sort_pairs(ch, cf, nc)
+            _sort3(ch, cf, cf, nc)
             k = 0  # first interval whose top is above the candidate
             last = -1.0e18
             for c in range(nc):

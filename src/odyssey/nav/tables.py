@@ -17,6 +17,7 @@ K_FLUID = 2  # water, lava, waterlogged: no swimming, so no standing with the bo
 K_HARM = 4  # lava, fire, magma, cactus, berry bushes, powder snow: never stood in or on
 K_DOOR = 8  # a closed door or gate the player opens by hand (its boxes are left out)
 K_IRON = 16  # a closed iron door (boxes left out): passable only after pressing its opener
+K_NO_STAND = 32  # Mine Odyssey: fences, walls and gates are tall, never stood on
 
 HARMFUL = ("lava", "fire", "soul_fire", "magma_block", "cactus", "sweet_berry_bush", "powder_snow",
            "campfire", "soul_campfire", "wither_rose", "pointed_dripstone")  # fmt: skip
@@ -75,6 +76,7 @@ def _tables(
         fence = (flags & (BlockFlag.FENCE | BlockFlag.WALL | BlockFlag.FENCE_GATE)) != 0
         if tall:
             tops[fence] = 1.5
+            kind[fence] |= K_NO_STAND
         tops[passable] = 0.0
         levels, inverse = np.unique(tops, return_inverse=True)
         boxes = np.array([[0.0, 0.0, 0.0, 1.0, t, 1.0] for t in levels])
