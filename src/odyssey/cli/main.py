@@ -10,6 +10,7 @@ import typer
 
 from odyssey import __version__
 from odyssey.cli.errors import friendly_errors
+from odyssey.cli.maps_cmd import maps_app
 from odyssey.cli.nav_cmd import nav_app
 from odyssey.cli.render_cmd import render
 from odyssey.cli.sim_cmd import sim_app
@@ -28,6 +29,7 @@ app.add_typer(world_app, name="world")
 app.add_typer(blocks_app, name="blocks")
 app.add_typer(sim_app, name="sim")
 app.add_typer(nav_app, name="nav")
+app.add_typer(maps_app, name="maps")
 app.command("render")(render)
 
 

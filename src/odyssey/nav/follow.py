@@ -145,7 +145,10 @@ class PathFollower:
             return
         if not within_server_reach(player, target) or _eye_distance(player, target) > 4.5:
             return
-        if step.action == "press_button" and self._door_open_near(step):
+        # a button may be pressed again (it only holds the door open longer); a lever toggles,
+        # so it is thrown only while the door is shut
+        is_lever = world.registry.block_of(state).name == "lever"
+        if step.action == "press_button" and is_lever and self._door_open_near(step):
             return
         try:
             self.game.use(target)
