@@ -89,3 +89,18 @@ def test_unknown_map_and_bad_kind_are_clear_errors(cache):
     assert kind.returncode == 2 and "unknown indoor kind 'castle'" in kind.stderr
     bbox = odyssey("maps", "build-osm", "x.osm.pbf", "--name", "x", "--bbox", "1,2,3", cache=cache)
     assert bbox.returncode == 2
+
+
+@pytest.mark.acceptance
+@pytest.mark.parametrize("map_id", list(CATALOG))
+def test_every_built_in_map_builds_and_validates(map_id, tmp_path, monkeypatch):
+    monkeypatch.setenv("ODYSSEY_CACHE", str(tmp_path))
+    result = build_map(map_id)
+    least = {"helsinki": 60, "karhula": 30}.get(map_id, 25)
+    assert len(result.built.waypoints) >= least
+    report = check_map(result.path)
+    assert report.ok, (report.format_problems, [(w.id, w.problem) for w in report.failures])
+    print(
+        f"{map_id}: {len(report.waypoints)} waypoints, built {result.seconds:.1f} s,"
+        f" checked {report.seconds:.1f} s"
+    )

@@ -22,6 +22,7 @@ class Component:
     positions: np.ndarray
     complete: bool  # False when the search box or the expansion limit cut the flood off
     expansions: int
+    nodes: np.ndarray | None = None  # the graph's node ids of the places (for membership tests)
 
     def __len__(self) -> int:
         return len(self.positions)
@@ -57,7 +58,7 @@ def component(
     z = graph.node_gz[closed] * graph.step + graph.off
     positions = np.stack([x, graph.node_h[closed].astype(np.float64), z], axis=1)
     complete = result == astar.EXHAUSTED and not state[5]
-    return Component(positions, complete, int(state[1]))
+    return Component(positions, complete, int(state[1]), closed)
 
 
 def nearest_place(
