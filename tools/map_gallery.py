@@ -14,6 +14,8 @@ import argparse
 import math
 from pathlib import Path
 
+from PIL import Image
+
 from odyssey.maps.catalog import CATALOG, resolve_map
 from odyssey.maps.package import load_package
 from odyssey.render.screen import GameView, encode_jpeg
@@ -22,6 +24,7 @@ from odyssey.sim.player import PlayerState
 from odyssey.world.topdown import save_topdown
 
 VIEWS = 3  # first-person views per map: the spawn and two waypoints
+MIN_WIDTH = 480  # pixels: smaller top-down pictures are enlarged by a whole factor
 
 
 def views_of(package, count: int) -> list[tuple[str, tuple[float, float, float], float]]:
@@ -51,6 +54,10 @@ def main() -> None:
         world = package.open_world()
         top = args.out / f"{map_id}-topdown.png"
         save_topdown(world, top)
+        small = Image.open(top)
+        if small.width < MIN_WIDTH:  # indoor maps are small: enlarge whole pixels for viewing
+            factor = -(-MIN_WIDTH // small.width)
+            small.resize((small.width * factor, small.height * factor), Image.NEAREST).save(top)
         lines += [f"## {package.manifest.display_name} (`{map_id}`)", "",
                   f"![{map_id} from above]({top.name})", ""]  # fmt: skip
         markers = [
