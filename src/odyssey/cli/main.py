@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from odyssey import __version__
+from odyssey.cli.episode_cmd import episode_app
 from odyssey.cli.errors import friendly_errors
 from odyssey.cli.maps_cmd import maps_app
 from odyssey.cli.nav_cmd import nav_app
@@ -30,6 +31,7 @@ app.add_typer(blocks_app, name="blocks")
 app.add_typer(sim_app, name="sim")
 app.add_typer(nav_app, name="nav")
 app.add_typer(maps_app, name="maps")
+app.add_typer(episode_app, name="episode")
 app.command("render")(render)
 
 
