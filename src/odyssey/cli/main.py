@@ -15,6 +15,7 @@ from odyssey.cli.maps_cmd import maps_app
 from odyssey.cli.nav_cmd import nav_app
 from odyssey.cli.render_cmd import render
 from odyssey.cli.sim_cmd import sim_app
+from odyssey.cli.tasks_cmd import tasks_app
 from odyssey.cli.world_cmd import blocks_app, console, print_summary, world_app
 from odyssey.world import open_world, save_world
 from odyssey.world.generate import generate_demo_world
@@ -32,6 +33,7 @@ app.add_typer(sim_app, name="sim")
 app.add_typer(nav_app, name="nav")
 app.add_typer(maps_app, name="maps")
 app.add_typer(episode_app, name="episode")
+app.add_typer(tasks_app, name="tasks")
 app.command("render")(render)
 
 
