@@ -204,7 +204,9 @@ class PathFollower:
             self.steps[self.i - 1].pos, step.pos
         )
         fell = pos[1] < step.pos[1] - 1.5 and self.game.player.on_ground
-        if off_path or fell or self.since_progress > STUCK_TICKS:
+        # plan again only from the ground: mid-jump, the feet are above where they will land
+        grounded = self.game.player.on_ground or self._on_ladder(pos)
+        if grounded and (off_path or fell or self.since_progress > STUCK_TICKS):
             self.replan("drifted off the path" if off_path or fell else "no progress")
 
     def replan(self, why: str) -> None:

@@ -11,6 +11,7 @@ import numpy as np
 from odyssey.nav.doors import SWITCH_DEPTH, face_normal, openers_in
 from odyssey.nav.profile import MovementProfile, profile
 from odyssey.nav.surfaces import (
+    F_DOOR,
     F_IRON,
     TILE,
     compute_tile,
@@ -19,6 +20,8 @@ from odyssey.nav.surfaces import (
 )
 from odyssey.nav.tables import nav_tables
 from odyssey.world.storage import World
+
+ABOVE_FEET = 0.6  # a place higher than this above the feet is one the player would step up to
 
 
 class NavGraph:
@@ -184,11 +187,13 @@ class NavGraph:
         return (x, float(self.node_h[node]), z)
 
     def nearest(self, pos: tuple[float, float, float], radius: float = 4.0) -> int | None:
-        """The standing place nearest to ``pos`` within ``radius`` blocks (3-D), or None."""
+        """The standing place nearest to ``pos`` within ``radius`` blocks (3-D), or None.
+        Places at or below the feet come first: a player caught mid-jump beside a wall stands
+        on the floor it will land on, not on the wall's top."""
         x, y, z = pos
         gx, gz = self.point_of(x, z)
         reach = math.ceil(radius / self.step)
-        best, best_d = None, radius + 1e-9
+        best, best_d = None, math.inf
         for dz in range(-reach, reach + 1):
             for dx in range(-reach, reach + 1):
                 px, pz = self.coords(gx + dx, gz + dz)
@@ -196,7 +201,14 @@ class NavGraph:
                 if dh > best_d:
                     continue
                 for node in self.places_at(gx + dx, gz + dz):
-                    d = math.hypot(dh, float(self.node_h[node]) - y)
+                    h = float(self.node_h[node])
+                    d = math.hypot(dh, h - y)
+                    if d > radius + 1e-9:
+                        continue
+                    if h > y + ABOVE_FEET:
+                        d += 2 * radius  # only if nothing lies under the feet
+                    if self.node_f[node] & (F_DOOR | F_IRON):
+                        d += 4 * radius  # inside a closed door: nobody can stand there
                     if d < best_d - 1e-9:
                         best, best_d = node, d
         return best
