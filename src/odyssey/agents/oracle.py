@@ -84,6 +84,10 @@ class OracleAgent:
         self.route_length = route.length
         self.stops = tuple(info.stops)
         self.recorded, self.dwell_ticks = 0, 0
+        # a stop inside the start's arrival region is recorded by the very first sample
+        self.recorded = sum(
+            e.kind in (REQUIRED_RECORDED, FINAL_RECORDED) for e in observation.events
+        )
         self._sync(observation)
         self.follower = PathFollower(self.view, route, graph)
         self.arrived, self.waits = False, 0
@@ -110,7 +114,8 @@ class OracleAgent:
             self.waits += 1
             return ClaimDone() if self.waits > WAIT_FOR_EVENT else Wait(20)
         follower.tick()
-        if follower.next_stop > waiting_for:  # crossed into the stop this tick: stop here
+        # crossed into the stop this tick: stop here (unless this stop's dwell is used up)
+        if follower.next_stop > waiting_for and self.dwell_ticks < DWELL_LIMIT:
             return self._dwell(observation, self.stops[waiting_for])
         yaw, pitch = self.view.yaw_pitch or (None, None)
         return Hold(tuple(self.view.inputs.keys()), 1, yaw, pitch, tuple(self.view.used))
