@@ -25,3 +25,10 @@ class NBTError(WorldError):
 
 class BlockStateError(OdysseyError):
     """A block name or block-state string does not name a known block state."""
+
+
+def problems_text(problems: list[str], limit: int) -> str:
+    """One message for many problems: the first ``limit`` of them, and how many more."""
+    shown = problems[:limit]
+    more = len(problems) - len(shown)
+    return "; ".join(shown) + (f"; and {more} more problems" if more > 0 else "")

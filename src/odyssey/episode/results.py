@@ -7,12 +7,12 @@ file and a crashed run leaves either the old file or none.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+from odyssey.atomic import write_text_atomic
 
 RESULT_FILES = (
     "run.json",
@@ -30,26 +30,13 @@ def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-def _atomic_write(path: Path, text: str) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
-
-
 def write_json(path: Path, data: Any) -> Path:
-    return _atomic_write(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    return write_text_atomic(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
 def write_jsonl(path: Path, rows: Iterable[Any]) -> Path:
     text = "".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n" for r in rows)
-    return _atomic_write(path, text)
+    return write_text_atomic(path, text)
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:

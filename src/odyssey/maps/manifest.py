@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
-import tempfile
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,7 +28,8 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from odyssey.errors import OdysseyError
+from odyssey.atomic import write_text_atomic
+from odyssey.errors import OdysseyError, problems_text
 
 MINECRAFT_VERSION = "1.21.11"
 DATA_VERSION = 4671
@@ -47,10 +46,7 @@ class MapFormatError(MapPackageError):
 
     def __init__(self, problems: list[str]) -> None:
         self.problems = list(problems)
-        shown = self.problems[:MAX_LISTED_PROBLEMS]
-        more = len(self.problems) - len(shown)
-        text = "; ".join(shown) + (f"; and {more} more problems" if more > 0 else "")
-        super().__init__(text)
+        super().__init__(problems_text(self.problems, MAX_LISTED_PROBLEMS))
 
 
 # -- field types shared by the package files ---------------------------------------------------
@@ -325,18 +321,8 @@ def describe(value: Any) -> str:
 
 
 def write_json(path: Path, data: Any) -> None:
-    """Write JSON (UTF-8, non-ASCII kept, indent 2) to a temporary file, then rename it into
-    place, so a reader never sees half a file."""
-    text = json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False) + "\n"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    """Write JSON (UTF-8, non-ASCII kept, indent 2) atomically: a reader never sees half a file."""
+    write_text_atomic(path, json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False) + "\n")
 
 
 def dump(model: BaseModel) -> dict[str, Any]:

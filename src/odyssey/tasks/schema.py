@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from odyssey.errors import OdysseyError
+from odyssey.errors import OdysseyError, problems_text
 from odyssey.maps.manifest import NonEmptyStr, describe
 
 SCHEMA_VERSION = 2
@@ -59,10 +59,7 @@ class TaskCatalogError(TaskError):
 
     def __init__(self, problems: list[str]) -> None:
         self.problems = list(problems)
-        shown = self.problems[:MAX_LISTED_PROBLEMS]
-        more = len(self.problems) - len(shown)
-        text = "; ".join(shown) + (f"; and {more} more problems" if more > 0 else "")
-        super().__init__(text)
+        super().__init__(problems_text(self.problems, MAX_LISTED_PROBLEMS))
 
 
 class TaskWaypoint(BaseModel):
