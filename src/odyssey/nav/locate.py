@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
 from odyssey.nav.graph import NavGraph
 from odyssey.nav.profile import NavError
 from odyssey.world.blocks import BlockFlag
@@ -79,10 +77,3 @@ def check_goal(graph: NavGraph, pos, radius: float, radius_y: float, what: str) 
         raise NavError(message)
     if not goal_places(graph, pos, radius, radius_y):
         raise NavError(message.replace(f"within {radius:g} blocks", "near enough to arrive"))
-
-
-def standable(graph: NavGraph, pos) -> np.ndarray:
-    """Positions of the standing places above the lattice point nearest to ``pos``."""
-    gx, gz = graph.point_of(pos[0], pos[2])
-    x, z = graph.coords(gx, gz)
-    return np.array([(x, float(graph.node_h[n]), z) for n in graph.places_at(gx, gz)])

@@ -10,7 +10,6 @@ expansions is ``planner_limit`` (a limit is not a verdict).
 from __future__ import annotations
 
 import itertools
-import math
 import time
 from dataclasses import dataclass
 
@@ -78,8 +77,8 @@ class Search:
         spent = 0
         for i, margin in enumerate(prof.margins):
             last = i == len(prof.margins) - 1
-            p = self._params(sx, sy, sz, target, radius, radius_y, margin)
-            result, state = self._run(start, p, budget - spent)
+            p = self.params(sx, sy, sz, target, radius, radius_y, margin)
+            result, state = self.run(start, p, budget - spent)
             spent += int(state[1])
             if result == astar.FOUND:
                 nodes = self._trace(int(state[2]))
@@ -92,7 +91,8 @@ class Search:
                 return Segment(PLANNER_LIMIT, [start], 0.0, spent)
         raise AssertionError("unreachable")
 
-    def _params(self, sx, sy, sz, target, radius, radius_y, margin) -> np.ndarray:
+    def params(self, sx, sy, sz, target, radius, radius_y, margin) -> np.ndarray:
+        """The kernel's parameters: lattice, body, moves, goal region, box with ``margin``."""
         graph, prof = self.graph, self.graph.profile
         tx, ty, tz = target
         p = np.zeros(astar.N_PARAMS)
@@ -109,7 +109,9 @@ class Search:
         p[astar.P_YHI] = max(sy, ty) + prof.margin_y[1] * scale
         return p
 
-    def _run(self, start: int, p: np.ndarray, budget: int) -> tuple[int, np.ndarray]:
+    def run(self, start: int, p: np.ndarray, budget: int) -> tuple[int, np.ndarray]:
+        """A fresh search from ``start``, computing tiles as it asks for them: the kernel's
+        result code and its state array."""
         graph = self.graph
         self.gen += 1
         self._fit()
@@ -199,8 +201,3 @@ def _damage(graph: NavGraph, steps: list[Step]) -> float:
 
 def _fmt(p) -> str:
     return ", ".join(f"{v:g}" for v in p)
-
-
-def path_length(steps: list[Step]) -> float:
-    """3-D length along a list of steps."""
-    return sum(math.dist(a.pos, b.pos) for a, b in itertools.pairwise(steps))

@@ -18,7 +18,6 @@ PLAYER_WIDTH = 0.6
 STANDING_HEIGHT = 1.8
 CROUCHED_HEIGHT = 1.5
 SAFE_FALL = 3.0  # vanilla: a fall of up to 3 blocks does no damage
-MAX_HEALTH = 20.0
 
 
 class NavError(OdysseyError):
@@ -48,11 +47,6 @@ class MovementProfile:
 
     def with_changes(self, **changes: object) -> MovementProfile:
         return replace(self, **changes)
-
-    @property
-    def max_damage(self) -> float:
-        """Fall damage of the deepest allowed fall (vanilla: ceil(distance - 3))."""
-        return fall_damage(self.max_drop) if self.fall_damage else 0.0
 
 
 def fall_damage(drop: float) -> float:

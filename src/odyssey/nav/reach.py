@@ -49,10 +49,10 @@ def component(
     node = locate(graph, start, "start")
     search = Search(graph)
     sx, sy, sz = graph.position(node)
-    p = search._params(sx, sy, sz, (sx, sy, sz), 0.0, -1.0, radius)
+    p = search.params(sx, sy, sz, (sx, sy, sz), 0.0, -1.0, radius)
     p[astar.P_YLO], p[astar.P_YHI] = graph.world.dimension.min_y, graph.world.dimension.max_y
     p[astar.P_R], p[astar.P_RY] = 0.0, -1.0  # no place is a goal: the search floods the box
-    result, state = search._run(node, p, limit)
+    result, state = search.run(node, p, limit)
     closed = np.flatnonzero(search.closed[: graph.count] == search.gen)
     x = graph.node_gx[closed] * graph.step + graph.off
     z = graph.node_gz[closed] * graph.step + graph.off

@@ -10,7 +10,7 @@ from odyssey.nav.graph import NavGraph
 from odyssey.nav.path import Step
 from odyssey.nav.profile import STANDING_HEIGHT
 from odyssey.nav.surfaces import F_CLIMB, F_DOOR, F_IRON, HALF_WIDTH
-from odyssey.nav.tables import K_DOOR, K_IRON
+from odyssey.nav.tables import K_DOOR
 
 Pos = tuple[int, int, int]
 
@@ -76,6 +76,3 @@ def describe(graph: NavGraph, nodes: list[int]) -> list[Step]:
             action = "walk"
         steps.append(Step(pos, action, target, crouch))
     return steps
-
-
-__all__ = ["K_IRON", "describe", "door_in_the_way", "opener_for"]
