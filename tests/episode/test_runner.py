@@ -1,5 +1,7 @@
 """The episode runner on the built-in palace and hotel maps: real verifier, nav and game."""
 
+# ruff: noqa: F811 (the env fixture is imported from episode_env and named as a parameter)
+
 from __future__ import annotations
 
 import hashlib
@@ -8,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import typer
+from episode_env import STOPS, catalog_data, env, run  # noqa: F401
 from typer.testing import CliRunner
 
 from conftest import SHARED, shared_path
@@ -17,60 +20,16 @@ from odyssey.episode.protocol import Hold, Observation, Use
 from odyssey.episode.results import RESULT_FILES, read_jsonl
 from odyssey.episode.runner import EpisodeError, run_episode
 from odyssey.episode.settings import Settings, SettingsError, load_settings, parse_settings
-from odyssey.maps.catalog import resolve_map
-from odyssey.tasks import load_catalog, resolve_task
+from odyssey.episode.view import EvalSettingError
 
-STOPS = {
-    "palace-001": [("PAL-WP-02", "Garden Hall"), ("PAL-WP-04", "Gun Room"),
-                   ("PAL-WP-06", "Ballroom")],
-    # a loop: the target is the start, armed only after the middle stop
-    "palace-002": [("PAL-WP-03", "Housekeeper's Room"), ("PAL-WP-05", "Stone Gallery"),
-                   ("PAL-WP-03", "Housekeeper's Room")],
-    "hotel-001": [("HOT-WP-01", "Tour Desk"), ("HOT-WP-03", "Guest Relations Office"),
-                  ("HOT-WP-06", "Lobby Lounge"), ("HOT-WP-05", "Reception")],
-}  # fmt: skip
 SETTINGS_FILE = SHARED / "reference" / "mineodyssey-formats" / "settings.final-navigation-v1.json"
 
 
-def catalog_data(eval_setting: dict | None = None) -> dict:
-    tasks = []
-    for task_id, stops in STOPS.items():
-        tasks.append(
-            {
-                "task_id": task_id,
-                "prompt": "Visit " + ", then ".join(f"“{name}”" for _, name in stops) + ".",
-                "map_id": task_id.rsplit("-", 1)[0],
-                "waypoints": [{"id": i, "name": n, "caption": n[0]} for i, n in stops],
-                "eval_setting": eval_setting or {},
-                "metadata": {},
-            }
-        )
-    return {"schema_version": 2, "tasks": tasks}
-
-
-@pytest.fixture(scope="module")
-def env(tmp_path_factory):
-    """ODYSSEY_CACHE in a tmp folder, the two maps built there, the catalog resolved."""
-    root = tmp_path_factory.mktemp("episodes")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("ODYSSEY_CACHE", str(root / "cache"))
-        maps = {m: resolve_map(m) for m in ("palace", "hotel")}
-        path = root / "tasks.json"
-        path.write_text(json.dumps(catalog_data()), encoding="utf-8")
-        catalog = load_catalog(path)
-        tasks = {t.task_id: resolve_task(t, maps[t.map_id]) for t in catalog.tasks}
-        yield {"maps": maps, "tasks": tasks, "catalog": path, "root": root}
-
-
-def run(env, task_id: str, agent, out: Path, **kw) -> dict:
-    task = env["tasks"][task_id]
-    return run_episode(task, env["maps"][task.map_id], agent, out, **kw)
-
-
-def fingerprint(folder: Path) -> str:
+def fingerprint_v1(folder: Path) -> str:
+    """sha256-relative-path-and-content-v1, written out independently of odyssey's."""
     h = hashlib.sha256()
-    for f in sorted(p for p in folder.rglob("*") if p.is_file()):
-        h.update(str(f.relative_to(folder)).encode() + b"\0" + f.read_bytes())
+    for f in sorted(p for p in Path(folder).rglob("*") if p.is_file()):
+        h.update(f.relative_to(folder).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
     return h.hexdigest()
 
 
@@ -85,7 +44,15 @@ def test_oracle_succeeds_and_writes_every_file(env, task_id, tmp_path):
     summary = run(env, task_id, OracleAgent(), tmp_path, reference_length=20.0)
     assert summary["success"] and summary["scored"], summary
     assert summary["terminal_reason"] == "claim_done_arrived"
-    assert {p.name for p in tmp_path.iterdir()} == set(RESULT_FILES)
+    assert {p.name for p in tmp_path.iterdir()} == {
+        *RESULT_FILES,
+        "snapshot-after-run.json",
+        "agent-record",
+    }
+    snapshot = json.loads((tmp_path / "snapshot-after-run.json").read_text())
+    assert snapshot["verified"] and snapshot["expected"] == snapshot["actual"]
+    assert snapshot["artifact_kind"] == "navigation-post-run-snapshot-check"
+    assert snapshot["expected"]["value"] == fingerprint_v1(env["maps"][task.map_id])
 
     completion = json.loads((tmp_path / "completion.json").read_text())
     assert completion["terminal"] and completion["oracle_arrived"]
@@ -115,7 +82,7 @@ def test_oracle_succeeds_and_writes_every_file(env, task_id, tmp_path):
     assert len(claims[0]["request"]["claim_id"]) == 32
 
     run_json = json.loads((tmp_path / "run.json").read_text())
-    assert run_json["task_digest"] == task.digest and run_json["clock"] == "lockstep"
+    assert run_json["task_digest"] == task.digest and run_json["clock"]["kind"] == "lockstep"
     assert run_json["game"]["gamemode"] == "adventure" and run_json["game"]["time_of_day"] == 6000
     assert run_json["game"]["hotbar"] == {"2": "minecraft:torch"}
     assert run_json["agent"] == {"name": "oracle", "privileged": True, "seed": 0}
@@ -137,9 +104,9 @@ def test_random_agent_fails(env, task_id, tmp_path):
 
 def test_map_on_disk_is_unchanged(env, tmp_path):
     folder = env["maps"]["palace"]
-    before = fingerprint(folder)
+    before = fingerprint_v1(folder)
     assert run(env, "palace-001", OracleAgent(), tmp_path)["success"]  # it opens doors
-    assert fingerprint(folder) == before
+    assert fingerprint_v1(folder) == before
     # and the next episode starts from the map as built: doors shut again
     assert run(env, "palace-001", OracleAgent(), tmp_path / "again")["success"]
 
@@ -207,10 +174,10 @@ def test_eval_setting_time_and_bad_clock(env, tmp_path):
     run_episode(night, env["maps"]["palace"], RandomAgent(), tmp_path, max_decisions=1)
     assert json.loads((tmp_path / "run.json").read_text())["game"]["time_of_day"] == 18000
     bad = task.model_copy(update={"eval_setting": {**task.eval_setting, "time": "teatime"}})
-    with pytest.raises(EpisodeError, match=r"palace-001: eval_setting.time"):
+    with pytest.raises(EvalSettingError, match=r"palace-001: eval_setting.time"):
         run_episode(bad, env["maps"]["palace"], RandomAgent(), tmp_path)
-    with pytest.raises(EpisodeError, match="not available yet"):
-        run_episode(task, env["maps"]["palace"], RandomAgent(), tmp_path, clock="realtime")
+    with pytest.raises(EpisodeError, match="clock 'fast' is not one of lockstep, paused, realtime"):
+        run_episode(task, env["maps"]["palace"], RandomAgent(), tmp_path, clock="fast")
 
 
 def test_settings_defaults_equal_the_formal_file():

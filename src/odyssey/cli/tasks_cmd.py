@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
@@ -23,8 +23,7 @@ from odyssey.maps.waypoints import load_waypoints
 from odyssey.tasks import TaskCatalogError, load_catalog, validate_catalog, write_catalog
 from odyssey.tasks.generate import generate_tasks
 from odyssey.tasks.resolve import resolve_task
-from odyssey.tasks.schema import Task
-from odyssey.tasks.suites import SUITES, is_built, list_suites, load_suite
+from odyssey.tasks.suites import find_task, list_suites, load_suite
 
 tasks_app = typer.Typer(help="Tasks: generation, built-in suites, checking catalogs.",
                         no_args_is_help=True)  # fmt: skip
@@ -93,7 +92,7 @@ def show(
     ] = False,
 ) -> None:
     """One task: prompt, English prompt, stops with positions, reference length and digest."""
-    found = _find_task(task_id, suite)
+    found = find_task(task_id, suite)
     if found is None:
         where = f"suite {suite!r}" if suite else "the demo suite or any built suite"
         raise fail(f"no task {task_id!r} in {where} (try --suite, or `odyssey tasks list`)")
@@ -116,16 +115,6 @@ def show(
     keys = ("reference_length", "elevation_change", "doors", "stairs", "ladders", "buttons")
     console.print("  " + "  ".join(f"{k} {extra[k]}" for k in keys if k in extra))
     console.print(f"  difficulty {task.metadata.difficulty}  digest {resolved.digest}")
-
-
-def _find_task(task_id: str, suite: str | None) -> tuple[Task, dict[str, Any], str] | None:
-    names = [suite] if suite else ["demo", *(s for s in SUITES if s != "demo" and is_built(s))]
-    for name in names:
-        catalog, refs = load_suite(name)
-        task = catalog.by_id().get(task_id)
-        if task is not None:
-            return task, refs.get(task_id, {}), name
-    return None
 
 
 @tasks_app.command("validate")

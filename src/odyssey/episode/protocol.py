@@ -19,6 +19,7 @@ Actions (game time passes only in ``Hold`` and ``Wait``):
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
@@ -86,6 +87,9 @@ class Observation:
     claim: ClaimResult | None = None
     privileged: PrivilegedInfo | None = None
     messages: tuple[str, ...] = field(default=())  # texts injected verbatim (events, feedback)
+    # The agent's screen now as an RGB array (height, width, 3), drawn on call under the task's
+    # eval setting (view, time, weather, HUD, guideline); None when the runner has no screen.
+    screenshot: Callable[[], Any] | None = None
 
 
 @runtime_checkable

@@ -3,7 +3,8 @@
 ``GameView`` is the renderer's front door for upper layers. It keeps the per-episode screen
 state (world-map screen, explored area, hotbar selection) and turns a player state into the
 frame an agent receives: first person, third person (F5) or the six-view composite, with the
-crosshair, hotbar, waypoint markers within 32 blocks and the optional HUD and minimap.
+crosshair, hotbar, waypoint markers within 32 blocks, the optional route guide on the ground
+and the optional HUD and minimap.
 """
 
 from __future__ import annotations
@@ -25,11 +26,12 @@ from odyssey.render.geometry import (
     rain_vertices,
 )
 from odyssey.render.gui import blend, frame_scale, text_sprite
+from odyssey.render.guide import guide_vertices, path_points
 from odyssey.render.mapview import ExploredArea, MapTiles
 from odyssey.render.minimap import draw_minimap
 from odyssey.render.overlay import MarkerLabel, draw_crosshair, draw_hotbar, draw_hud, draw_markers
 from odyssey.render.renderer import CUTOUT, TRANSLUCENT, Light, Renderer
-from odyssey.render.sky import TIMES, TORCH_LUMINANCE, conditions
+from odyssey.render.sky import TORCH_LUMINANCE, conditions
 from odyssey.render.tables import RenderTables
 from odyssey.render.view import Hotbar, ViewSettings, Waypoint
 from odyssey.render.worldmap import WorldMapScreen
@@ -41,6 +43,9 @@ from odyssey.world.storage import World
 LIGHT_ITEMS = {"torch": TORCH_LUMINANCE, "soul_torch": 10.0, "lantern": 15.0, "soul_lantern": 10.0}
 FAR_PLANE_MARGIN = 64.0
 OPEN_SKY_LIGHT = 0xF0  # sky 15, block 0: how the player model and rain are lit
+# sky 15, block 15: the lightmap is white at every time of day, so the guide shows its own
+# colour at noon, at midnight and in caves alike (fog still fades it at the render distance)
+FULLBRIGHT_LIGHT = 0xFF
 
 
 class GameView:
@@ -53,8 +58,10 @@ class GameView:
         waypoints: Sequence[Waypoint] = (),
         hotbar: Hotbar | None = None,
         tables: RenderTables | None = None,
+        guide: Sequence[Sequence[float]] | np.ndarray = (),
     ) -> None:
         self.world = world
+        self.guide = guide  # the setter checks the shape
         self.settings = settings or ViewSettings()
         self.waypoints = list(waypoints)
         self.hotbar = hotbar or Hotbar()
@@ -62,6 +69,15 @@ class GameView:
         self.map_screen = WorldMapScreen()
         self.explored = ExploredArea(radius_chunks=self.settings.render_distance)
         self.map_tiles = MapTiles(world)
+
+    @property
+    def guide(self) -> np.ndarray:
+        """The route drawn on the ground: (N, 3) float64 feet positions; empty draws nothing."""
+        return self._guide
+
+    @guide.setter
+    def guide(self, points: Sequence[Sequence[float]] | np.ndarray) -> None:
+        self._guide = path_points(points)
 
     # -- input --------------------------------------------------------------------------------
 
@@ -156,7 +172,7 @@ class GameView:
 
     def _light(self) -> Light:
         s = self.settings
-        cond = conditions(TIMES[s.time], 1.0 if s.rain else 0.0, s.render_distance)
+        cond = conditions(s.tick_of_day, 1.0 if s.rain else 0.0, s.render_distance)
         return Light(cond, LIGHT_ITEMS.get(self.hotbar.held or "", 0.0))
 
     def _world(
@@ -182,6 +198,8 @@ class GameView:
             extra.append((CUTOUT, model, np.array(player.pos) - LOCAL_OFFSET))
         if s.rain:
             extra.append(self._rain(eye, tick))
+        if len(self._guide):
+            extra.append(self._guide_ribbon(eye, s.render_distance))
         far = s.render_distance * 16.0 + FAR_PLANE_MARGIN
         camera = Camera(tuple(eye), yaw, pitch, fov, width / height, far)
         frame = self.renderer.draw(camera, width, height, self._light(), s.render_distance, extra)
@@ -194,6 +212,17 @@ class GameView:
         tile = self.renderer.tables.atlas.tile("rain")
         verts = rain_vertices(tuple(eye), tops, tile, tick, OPEN_SKY_LIGHT)
         return TRANSLUCENT, verts, np.array([bx, by, bz], np.float64) - LOCAL_OFFSET
+
+    def _guide_ribbon(
+        self, eye: np.ndarray, render_distance: int
+    ) -> tuple[int, np.ndarray, np.ndarray]:
+        """The guide within the render distance of the camera's eye. Drawn with the cutout
+        geometry (depth-tested and depth-writing, unblended), so walls hide it and water in
+        front of it tints it as it tints the floor."""
+        tile = self.renderer.tables.atlas.tile("white")
+        radius = render_distance * 16.0
+        verts, corner = guide_vertices(self._guide, eye, radius, tile, FULLBRIGHT_LIGHT)
+        return CUTOUT, verts, corner
 
     def _camera_distance(self, eye: np.ndarray, direction: np.ndarray) -> float:
         """How far behind the eye the third-person camera can go before it meets a block

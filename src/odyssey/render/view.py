@@ -10,7 +10,18 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 ViewMode = Literal["first", "third", "six"]
-TimeOfDay = Literal["noon", "midnight"]
+# Named times of day as ticks: vanilla's `/time set` names plus sunrise, morning and sunset.
+TIME_TICKS = {
+    "sunrise": 0,
+    "day": 1000,
+    "morning": 1000,
+    "noon": 6000,
+    "sunset": 12000,
+    "night": 13000,
+    "midnight": 18000,
+}
+TimeOfDay = str | int  # a name of TIME_TICKS or a tick of the day 0..23999
+DAY_TICKS = 24000
 
 MAX_SIDE = 4096  # pixels; larger images are refused with a clear message
 MARKER_RANGE = 32.0  # blocks: in-world waypoint markers show within this distance (Mine Odyssey)
@@ -43,6 +54,11 @@ class Hotbar:
 
     slots: tuple[str | None, ...] = (None,) * HOTBAR_SLOTS
     selected: int = 0
+
+    @property
+    def tick_of_day(self) -> int:
+        """The time of day in ticks (noon 6000, midnight 18000)."""
+        return TIME_TICKS[self.time] if isinstance(self.time, str) else self.time
 
     @classmethod
     def benchmark(cls) -> Hotbar:
@@ -86,6 +102,11 @@ class ViewSettings:
     reveal_map: bool = False  # the world map shows every chunk, not only explored ones
     jpeg_quality: int = 75
 
+    @property
+    def tick_of_day(self) -> int:
+        """The time of day in ticks (noon 6000, midnight 18000)."""
+        return TIME_TICKS[self.time] if isinstance(self.time, str) else self.time
+
     @classmethod
     def benchmark(cls, **changes: object) -> ViewSettings:
         """Mine Odyssey's profile (FOV 100, 854x480, markers within 32 blocks), with changes."""
@@ -101,8 +122,13 @@ class ViewSettings:
             raise ValueError(f"fov must be 30..110 degrees (Minecraft's range), got {self.fov}")
         if self.view not in ("first", "third", "six"):
             raise ValueError(f"view must be first, third or six, got {self.view!r}")
-        if self.time not in ("noon", "midnight"):
-            raise ValueError(f"time must be noon or midnight, got {self.time!r}")
+        if not (
+            (isinstance(self.time, str) and self.time in TIME_TICKS)
+            or (type(self.time) is int and 0 <= self.time < DAY_TICKS)
+        ):
+            raise ValueError(
+                f"time must be one of {', '.join(TIME_TICKS)} or a tick 0..23999, got {self.time!r}"
+            )
         if not 2 <= self.render_distance <= 32:
             raise ValueError(f"render distance must be 2..32 chunks, got {self.render_distance}")
         if not 1 <= self.jpeg_quality <= 100:

@@ -143,6 +143,18 @@ def load_suite(name: str) -> tuple[TaskCatalog, dict[str, Any]]:
     return catalog, refs["references"]
 
 
+def find_task(task_id: str, suite: str | None = None) -> tuple[Task, dict[str, Any], str] | None:
+    """``(task, its reference, suite name)`` for a task id: in ``suite``, else in ``demo`` and
+    then in every other suite already built (looking never builds a large suite)."""
+    names = [suite] if suite else ["demo", *(s for s in SUITES if s != "demo" and is_built(s))]
+    for name in names:
+        catalog, refs = load_suite(name)
+        task = catalog.by_id().get(task_id)
+        if task is not None:
+            return task, refs.get(task_id, {}), name
+    return None
+
+
 def suite_maps(name: str) -> dict[str, Path]:
     """Map id -> package folder for every map of the suite (built on first use)."""
     return {m: build_map(m).path for m in suite_spec(name).tasks_per_map}
