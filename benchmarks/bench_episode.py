@@ -9,7 +9,11 @@ palace and hotel tasks of 2-4 stops written to a temporary folder.
   catalog, map package and world, game set-up (the oracle's route planning comes after it).
 - ``episode_peak_rss_mb``: that process's peak resident memory.
 - ``episode_start_warm_s``: the same inside a process that already ran an episode.
-- ``oracle_episodes_per_min``: the oracle in lockstep over every task, one process, wall clock.
+- ``oracle_episodes_per_min``: the oracle in lockstep over every task, one process, wall clock
+  (no screenshots); ``oracle_episodes_per_min_with_screenshots``: the same with the agent record's
+  screenshots (start, each evaluator event, end) drawn at 854x480.
+The fresh-process start uses ``episode run``'s defaults, so it includes drawing the first
+screenshot (renderer start-up and meshing).
 Prints one JSON line per metric; the last two are episode_start_s and oracle_episodes_per_min.
 """
 
@@ -99,6 +103,12 @@ def main() -> None:
             summary = run_episode(task, maps[task.map_id], OracleAgent(), folder / task.id)
             successes += summary["success"]
         elapsed = time.perf_counter() - began
+        began = time.perf_counter()
+        for task in tasks:
+            run_episode(task, maps[task.map_id], OracleAgent(), folder / "shots" / task.id,
+                        screenshots=True)  # fmt: skip
+        elapsed_shots = time.perf_counter() - began
+    emit("oracle_episodes_per_min_with_screenshots", len(tasks) / elapsed_shots * 60)
     emit("oracle_success_rate", successes / len(tasks))
     emit("episode_peak_rss_mb", rss)
     emit("episode_start_warm_s", warm["first_observation_s"])

@@ -235,3 +235,13 @@ def test_use_out_of_reach_is_ignored(env, tmp_path):
     summary = run(env, "palace-001", FarUser(), tmp_path, max_decisions=3)
     assert summary["terminal_reason"] == "step_limit" and summary["scored"]
     assert json.loads((tmp_path / "agent-result.json").read_text())["ignored_uses"] == 1
+
+
+def test_runtime_settings_set_the_game_rules(env, tmp_path):
+    moving = parse_settings({"runtime": {"time": {"value": 6000, "freeze": False}}})
+    run(env, "palace-001", RandomAgent(seed=2), tmp_path, settings=moving, max_decisions=3)
+    game = json.loads((tmp_path / "run.json").read_text())["game"]
+    assert game["time_frozen"] is False and game["weather_frozen"] is True
+    survival = parse_settings({"runtime": {"gamemode": "survival"}})
+    with pytest.raises(EpisodeError, match="runtime.gamemode 'survival'"):
+        run(env, "palace-001", RandomAgent(), tmp_path / "s", settings=survival)

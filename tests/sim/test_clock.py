@@ -98,3 +98,40 @@ def test_clock_names_and_durations():
         make_clock("fast", flat_game())
     with pytest.raises(OdysseyError, match="finite"):
         seconds_to_ticks(float("nan"))
+
+
+@pytest.mark.parametrize("kind", ["lockstep", "paused", "realtime"])
+def test_on_tick_runs_after_every_tick_and_can_halt_the_clock(kind):
+    game = flat_game()
+    seen: list[int] = []
+
+    def on_tick() -> bool:
+        seen.append(game.tick_count)
+        return game.tick_count < 7  # the episode ends at tick 7
+
+    clock = make_clock(kind, game, on_tick)
+    clock.start()
+    try:
+        clock.advance(5)
+        clock.advance(10)  # returns once the clock halted, not after ten more ticks
+        assert clock.halted
+        assert seen == list(range(1, 8)) and game.tick_count == 7
+        clock.advance(3)
+        assert game.tick_count == 7
+    finally:
+        clock.stop()
+
+
+def test_paused_advance_runs_exactly_its_ticks():
+    game = flat_game()
+    clock = PausedClock(game)
+    clock.start()
+    try:
+        for n in (1, 3, 2):
+            before = game.tick_count
+            clock.advance(n)
+            time.sleep(0.15)  # three ticks' worth of thinking: frozen
+            assert game.tick_count == before + n
+        assert clock.stats()["kind"] == "paused"
+    finally:
+        clock.stop()

@@ -247,6 +247,24 @@ class _Episode:
         return 0.0 if self.game is None else self.game.tick_count / TICKS_PER_SECOND
 
 
+def game_rules(settings: Settings, day_tick: int) -> GameRules:
+    """The game's rules from the settings' ``runtime`` section (notes §4.6)."""
+    runtime = settings.runtime
+    if runtime.gamemode != "adventure" or runtime.difficulty != "peaceful":
+        raise EpisodeError(
+            f"settings: runtime.gamemode {runtime.gamemode!r} / runtime.difficulty "
+            f"{runtime.difficulty!r}: navigation episodes run in adventure mode on peaceful "
+            "(survival mechanics are not in the engine yet)"
+        )
+    return GameRules(
+        adventure=True,
+        peaceful=True,
+        advance_time=not runtime.time.freeze,
+        advance_weather=not runtime.weather.freeze,
+        time_of_day=day_tick,
+    )
+
+
 def run_episode(
     task: ResolvedTask,
     map_dir: Path | str,
@@ -273,6 +291,7 @@ def run_episode(
     eval_setting = eval_setting_for(settings, dict(task.eval_setting))
     check_eval_setting(task.id, eval_setting, settings)
     day_tick = tick_of_day(task.id, eval_setting.get("time", "noon"))
+    rules = game_rules(settings, day_tick)
     if max_decisions is None:
         max_decisions = getattr(agent, "max_decisions", None) or settings.limits.max_assistant_steps
     map_path = (
@@ -305,7 +324,7 @@ def run_episode(
             pos=task.start.position,
             attributes=PlayerAttributes(scale=float(eval_setting.get("player_scale", 1.0))),
         ).with_look(task.start.yaw, task.start.pitch)
-        episode.game = Game(world, player, GameRules(time_of_day=day_tick))
+        episode.game = Game(world, player, rules)
         episode.clock = make_clock(clock, episode.game, episode.on_tick)
         episode.screen = EpisodeScreen(episode.game, task, eval_setting)
         episode.sample()  # the first sample is the start, at game time 0

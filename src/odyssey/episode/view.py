@@ -148,6 +148,8 @@ class EpisodeScreen:
     def frame(self) -> Any:
         """The RGB frame (height, width, 3) of the game now."""
         with self.game.lock:  # a consistent player and world while a realtime clock ticks
+            if self.game.rules.advance_time:  # the settings unfroze time: the sky follows it
+                self.view.with_settings(time=self.game.time_of_day)
             return self.view.game_frame(self.game)
 
     def jpeg(self) -> bytes:
