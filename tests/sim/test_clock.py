@@ -135,3 +135,21 @@ def test_paused_advance_runs_exactly_its_ticks():
         assert clock.stats()["kind"] == "paused"
     finally:
         clock.stop()
+
+
+def test_paused_clock_freezes_while_the_model_thinks_even_with_a_command_running():
+    game = flat_game()
+    clock = PausedClock(game)
+    clock.start()
+    try:
+        clock.command_started()
+        clock.thinking(True)
+        frozen_at = game.tick_count
+        time.sleep(0.25)
+        assert game.tick_count == frozen_at
+        clock.thinking(False)
+        clock.wait(0.1)
+        assert game.tick_count >= frozen_at + 2
+        clock.command_finished()
+    finally:
+        clock.stop()

@@ -1,24 +1,66 @@
-"""Agents the episode runner drives (protocol in ``odyssey.episode.protocol``): the privileged
-``oracle`` and the seeded ``random`` walker, until the language-model harness exists."""
+"""Agents: the privileged ``oracle``, the seeded ``random`` walker, language-model agents
+``llm:ALIAS`` (models file) and scripted ``script:FILE`` agents that play through the control
+protocol like a model does."""
 
 from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
 
 from odyssey.agents.oracle import OracleAgent
 from odyssey.agents.random_walk import RandomAgent
 from odyssey.errors import OdysseyError
 
 AGENTS = {"oracle": OracleAgent, "random": RandomAgent}
+PREFIXED = ("llm:", "script:")
 
 
 class UnknownAgentError(OdysseyError):
     pass
 
 
-def make_agent(name: str, seed: int = 0):
-    """An agent by name; ``seed`` matters to the random one."""
-    if name not in AGENTS:
-        raise UnknownAgentError(f"agent {name!r} is not one of {', '.join(sorted(AGENTS))}")
-    return AGENTS[name](seed=seed)
+def loop_limits(settings: Any) -> Any:
+    """The agent loop's limits from a settings file (notes §4.6 ``agent`` and ``limits``)."""
+    from odyssey.agents.llm.loop import LoopLimits
+
+    a, lim = settings.agent, settings.limits
+    return LoopLimits(
+        max_decisions=lim.max_assistant_steps,
+        watchdog_s=lim.watchdog_timeout_sec,
+        max_consecutive_failures=a.max_consecutive_llm_failures,
+        bash_timeout_s=a.bash_timeout_sec,
+        turn_threshold=a.auto_summarize_turn_threshold,
+        token_threshold=a.auto_summarize_token_threshold,
+        image_limit=a.max_images_in_context,
+        round_limit=a.max_conversation_rounds,
+    )
+
+
+def make_agent(name: str, seed: int = 0, models: Path | None = None, settings: Any = None) -> Any:
+    """An agent by name: ``oracle``, ``random`` (``seed``), ``llm:ALIAS`` (from ``models``),
+    ``script:FILE``."""
+    if name in AGENTS:
+        return AGENTS[name](seed=seed)
+    if name.startswith(PREFIXED):
+        from odyssey.agents.llm.agent import LoopAgent, ScriptProvider, load_script
+        from odyssey.episode.settings import Settings
+
+        limits = loop_limits(settings or Settings())
+        kind, _, arg = name.partition(":")
+        if not arg:
+            raise UnknownAgentError(
+                f"agent {name!r}: give {kind}:{'ALIAS' if kind == 'llm' else 'FILE'}"
+            )
+        if kind == "script":
+            return LoopAgent("script", ScriptProvider(load_script(arg), arg), limits)
+        from odyssey.agents.llm.models import resolve_model
+        from odyssey.agents.llm.providers import make_provider
+
+        spec = resolve_model(arg, models)
+        return LoopAgent(name, make_provider(spec), limits, model=spec)
+    raise UnknownAgentError(
+        f"agent {name!r} is not one of {', '.join(sorted(AGENTS))}, llm:ALIAS, script:FILE"
+    )
 
 
 __all__ = ["AGENTS", "OracleAgent", "RandomAgent", "UnknownAgentError", "make_agent"]

@@ -56,7 +56,19 @@ def run(
         Path | None,
         typer.Option(help="With --catalog: references.json for SPL (default: beside it)."),
     ] = None,
-    agent: Annotated[str, typer.Option(help="oracle or random.")] = "oracle",
+    agent: Annotated[
+        str, typer.Option(help="oracle, random, llm:ALIAS (see --models) or script:FILE.")
+    ] = "oracle",
+    models: Annotated[
+        Path | None, typer.Option(help="Models file for llm:ALIAS (aliases, URLs, prices).")
+    ] = None,
+    unsafe_no_sandbox: Annotated[
+        bool,
+        typer.Option(
+            "--unsafe-no-sandbox",
+            help="Run an agent's commands without the bubblewrap sandbox (never for evaluations).",
+        ),
+    ] = False,
     clock: Annotated[str, typer.Option(help="lockstep, paused or realtime.")] = "lockstep",
     setting: Annotated[Path | None, typer.Option(help="Settings file (§4.6).")] = None,
     out: Annotated[Path | None, typer.Option(help="Result folder.")] = None,
@@ -87,12 +99,13 @@ def run(
     summary = run_episode(
         resolved,
         map_dir,
-        make_agent(agent, seed),
+        make_agent(agent, seed, models, settings),
         out,
         settings,
         clock,
         reference_length=reference,
         screenshots=screenshots,
+        unsafe_no_sandbox=unsafe_no_sandbox,
     )
     print(json.dumps(summary, indent=2))
     if summary["infrastructure_error"]:

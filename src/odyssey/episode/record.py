@@ -136,3 +136,16 @@ class AgentRecord:
         write_json(folder / "messages.json", [line["message"] for line in lines])
         for name, data in self.screenshots:
             write_bytes_atomic(folder / name, data)
+
+    # -- for agents that keep their own conversation (the language-model agent) -----------------
+
+    def append(self, message: dict[str, Any]) -> None:
+        """Archives one message as the agent sent or received it (no merging, no rewriting)."""
+        self.messages.append(message)
+        self._open_hold = None
+
+    def add_screenshot(self, jpeg: bytes) -> str:
+        """Stores a JPEG without adding a message; returns its file name in the record."""
+        name = f"{SCREENSHOT_DIR}/screenshot_{len(self.screenshots) + 1:03d}.jpg"
+        self.screenshots.append((name, jpeg))
+        return name

@@ -275,6 +275,7 @@ def run_episode(
     max_decisions: int | None = None,
     reference_length: float | None = None,
     screenshots: bool = False,
+    unsafe_no_sandbox: bool = False,
 ) -> dict[str, Any]:
     """Plays ``task`` on the map package ``map_dir`` (a folder or a built-in map id) with
     ``agent``; writes the result files into ``out_dir`` and returns a summary.
@@ -282,6 +283,10 @@ def run_episode(
     ``max_decisions``: the step limit; default the agent's own ``max_decisions`` attribute (the
     oracle acts every tick) or the settings' ``limits.max_assistant_steps``. ``screenshots``:
     put screenshots (start, evaluator events, end) into the agent's record.
+
+    An agent with a ``drive`` method (the language-model agent, ``script:``) plays through the
+    control server and the sandboxed command runner (``odyssey.episode.controlled``);
+    ``unsafe_no_sandbox`` lets it run without bubblewrap.
     """
     started = time.perf_counter()
     started_utc = utc_now()
@@ -330,8 +335,16 @@ def run_episode(
         episode.sample()  # the first sample is the start, at game time 0
     except Exception as e:  # the map or the game could not be set up: not the agent's failure
         episode._crash(SETUP_FAILED, e)
+    agent_status = None
     try:
-        if not verifier.terminal:
+        if not verifier.terminal and hasattr(agent, "drive"):
+            from odyssey.episode.controlled import drive_episode
+
+            episode.first_observation_s = time.perf_counter() - started
+            agent_status = drive_episode(
+                episode, agent, map_path, Path(out_dir), unsafe_no_sandbox=unsafe_no_sandbox
+            )
+        elif not verifier.terminal:
             episode.loop(max_decisions, started)
     finally:
         if episode.clock is not None:
@@ -361,6 +374,8 @@ def run_episode(
     out = Path(out_dir)
     write_results(out, files)
     episode.record.write(out)
+    if agent_status is not None:
+        write_json(out / "agent-status.json", agent_status)
     write_json(out / "snapshot-after-run.json", snapshot_check(expected_fingerprint, map_path,
                                                                 utc_now()))  # fmt: skip
     completion = files["completion.json"]

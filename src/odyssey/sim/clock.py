@@ -56,6 +56,9 @@ class Clock(Protocol):
 
     def command_finished(self) -> None: ...
 
+    def thinking(self, active: bool) -> None:
+        """The agent's model is (not) thinking: a paused clock is frozen meanwhile."""
+
     def stats(self) -> dict[str, Any]: ...
 
 
@@ -93,6 +96,9 @@ class LockstepClock:
 
     def command_finished(self) -> None:
         """See command_started."""
+
+    def thinking(self, active: bool) -> None:
+        """Thinking never moves time in lockstep."""
 
     def stats(self) -> dict[str, Any]:
         return {"kind": self.kind, "ticks": self.game.tick_count}
@@ -194,6 +200,9 @@ class RealtimeClock:
         with self._cond:
             self._commands = max(0, self._commands - 1)
 
+    def thinking(self, active: bool) -> None:
+        """Realtime: the world moves on while the model thinks (as in the paper)."""
+
     def stats(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
@@ -208,10 +217,19 @@ class PausedClock(RealtimeClock):
 
     kind = "paused"
 
+    _thinking = False
+
     def _flowing(self) -> bool:
+        if self._thinking:  # frozen while the model thinks, even if a command still runs
+            return False
         if self._commands > 0:
             return True
         return self._until is not None and self.game.tick_count < self._until
+
+    def thinking(self, active: bool) -> None:
+        with self._cond:
+            self._thinking = active
+            self._cond.notify_all()
 
     def _begin_advance(self, target: int) -> None:
         self._until = target  # the loop stops exactly here unless a command is running
