@@ -243,5 +243,5 @@ def test_runtime_settings_set_the_game_rules(env, tmp_path):
     game = json.loads((tmp_path / "run.json").read_text())["game"]
     assert game["time_frozen"] is False and game["weather_frozen"] is True
     survival = parse_settings({"runtime": {"gamemode": "survival"}})
-    with pytest.raises(EpisodeError, match="runtime.gamemode 'survival'"):
+    with pytest.raises(EpisodeError, match=r"runtime\.gamemode 'survival'"):
         run(env, "palace-001", RandomAgent(), tmp_path / "s", settings=survival)

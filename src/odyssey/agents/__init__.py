@@ -19,23 +19,6 @@ class UnknownAgentError(OdysseyError):
     pass
 
 
-def loop_limits(settings: Any) -> Any:
-    """The agent loop's limits from a settings file (notes §4.6 ``agent`` and ``limits``)."""
-    from odyssey.agents.llm.loop import LoopLimits
-
-    a, lim = settings.agent, settings.limits
-    return LoopLimits(
-        max_decisions=lim.max_assistant_steps,
-        watchdog_s=lim.watchdog_timeout_sec,
-        max_consecutive_failures=a.max_consecutive_llm_failures,
-        bash_timeout_s=a.bash_timeout_sec,
-        turn_threshold=a.auto_summarize_turn_threshold,
-        token_threshold=a.auto_summarize_token_threshold,
-        image_limit=a.max_images_in_context,
-        round_limit=a.max_conversation_rounds,
-    )
-
-
 def make_agent(name: str, seed: int = 0, models: Path | None = None, settings: Any = None) -> Any:
     """An agent by name: ``oracle``, ``random`` (``seed``), ``llm:ALIAS`` (from ``models``),
     ``script:FILE``."""
@@ -43,9 +26,10 @@ def make_agent(name: str, seed: int = 0, models: Path | None = None, settings: A
         return AGENTS[name](seed=seed)
     if name.startswith(PREFIXED):
         from odyssey.agents.llm.agent import LoopAgent, ScriptProvider, load_script
+        from odyssey.agents.llm.limits import LoopLimits
         from odyssey.episode.settings import Settings
 
-        limits = loop_limits(settings or Settings())
+        limits = LoopLimits.from_settings(settings or Settings())
         kind, _, arg = name.partition(":")
         if not arg:
             raise UnknownAgentError(

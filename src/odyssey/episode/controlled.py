@@ -61,13 +61,12 @@ def terminal_reason_for(stop_reason: str) -> str | None:
 
 
 def forbidden_paths(map_dir: Path, out_dir: Path) -> list[Path]:
-    """What a sandboxed command must not see: the project, the maps and caches, the results."""
-    import odyssey
-    from odyssey.maps.catalog import cache_root
+    """What a sandboxed command must not see: the project, its Python packages, the maps and
+    caches, $HOME, the results."""
+    from odyssey.bridge.sandbox import default_forbidden
 
-    paths = [Path(odyssey.__file__).resolve().parent, map_dir.resolve(), cache_root()]
-    paths += [out_dir.resolve(), Path.home()]
-    return [p for p in paths if p != Path("/")]
+    paths = [*default_forbidden(), map_dir.resolve(), out_dir.resolve()]
+    return list(dict.fromkeys(p for p in paths if p != Path("/")))
 
 
 def drive_episode(
@@ -81,7 +80,7 @@ def drive_episode(
     """Runs ``agent`` on the set-up ``episode`` through the control server and the sandbox;
     returns the agent status record (``agent-status.json``)."""
     from odyssey.bridge.commands import CommandRunner
-    from odyssey.bridge.sandbox import SandboxSpec, bwrap_available, check_sandbox
+    from odyssey.bridge.sandbox import bwrap_available, check_sandbox, prepare_sandbox
     from odyssey.bridge.server import ControlServer
 
     if bwrap_available() is None and not unsafe_no_sandbox:
@@ -91,17 +90,15 @@ def drive_episode(
         )
     private = Path(tempfile.mkdtemp(prefix="odyssey-episode-"))
     os.chmod(private, 0o700)
-    workspace = private / "workspace"
-    workspace.mkdir()
     game, clock, verifier = episode.game, episode.clock, episode.verifier
-    server = ControlServer(game, clock, episode.screen, private / "control.sock")
+    socket_path = private / "control.sock"
+    server = ControlServer(game, clock, episode.screen, socket_path)
     runner = None
     status: dict[str, Any] = {"schema_version": 1, "status": "not_started", "stop_reason": None}
     try:
-        server.start()
-        spec = None
+        server.start()  # the socket must exist before a sandbox binds it
+        spec = prepare_sandbox(private / "sandbox", socket_path)
         if not unsafe_no_sandbox:
-            spec = SandboxSpec(workspace=workspace, control_socket=private / "control.sock")
             check = check_sandbox(spec, forbidden_paths(map_dir, out_dir))
             status["sandbox_check"] = _jsonable(check)
             if not check.ok:
@@ -120,6 +117,7 @@ def drive_episode(
 
         runner = CommandRunner(
             spec,
+            sandbox=not unsafe_no_sandbox,
             timeout_s=episode.settings.agent.bash_timeout_sec,
             on_start=on_start,
             on_end=on_end,
@@ -152,6 +150,8 @@ def _loop_status(result: Any) -> dict[str, Any]:
             "llm_request_failed", "consecutive_llm_failures", "decisions", "summaries",
             "cost_usd")  # fmt: skip
     out = {k: getattr(result, k) for k in keys if hasattr(result, k)}
+    if getattr(result, "frame_filter", None):
+        out["frame_filter"] = result.frame_filter
     usage = getattr(result, "usage", None)
     if usage is not None:
         out["usage"] = usage.to_json() if hasattr(usage, "to_json") else usage

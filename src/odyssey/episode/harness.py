@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from odyssey.agents.llm.harness import ClaimAnswer, CommandResult
+from odyssey.episode.harness_api import ClaimAnswer, CommandResult
 from odyssey.sim.game import TICKS_PER_SECOND
 
 POLL_S = 0.05  # wall time between looks at a running command
@@ -33,7 +33,7 @@ def command_result(status: Any) -> CommandResult:
 
 
 class EpisodeHarness:
-    """Implements ``odyssey.agents.llm.harness.Harness`` for one running episode."""
+    """Implements ``odyssey.episode.harness_api.Harness`` for one running episode."""
 
     def __init__(self, episode: Any, runner: Any, max_wait_s: float = 330.0) -> None:
         self.episode = episode  # odyssey.episode.runner._Episode: game, clock, verifier, screen

@@ -18,17 +18,14 @@ import traceback
 from pathlib import Path
 from typing import Any
 
+from odyssey.bridge.server import ControlServer
 from odyssey.episode import events as ev
+from odyssey.episode.acting import ControlActions
 from odyssey.episode.files import RunFacts, result_files
 from odyssey.episode.protocol import (
     Agent,
-    ClaimDone,
-    Hold,
-    Look,
     Observation,
     PrivilegedInfo,
-    Use,
-    Wait,
     check_action,
 )
 from odyssey.episode.record import AgentRecord
@@ -41,7 +38,7 @@ from odyssey.maps.catalog import resolve_map
 from odyssey.maps.package import load_package
 from odyssey.sim.clock import CLOCK_KINDS, Clock, make_clock
 from odyssey.sim.game import TICKS_PER_SECOND, Game, GameRules
-from odyssey.sim.player import InputState, PlayerAttributes, PlayerState, SimError
+from odyssey.sim.player import PlayerAttributes, PlayerState
 from odyssey.tasks.resolve import ResolvedTask
 
 CLOCKS = ("lockstep", "paused", "realtime")
@@ -56,7 +53,7 @@ class EpisodeError(SettingsError):
     """The episode cannot be set up as asked (bad clock, bad eval setting)."""
 
 
-class _Episode:
+class _Episode(ControlActions):
     """The running episode's state; ``run_episode`` is the public entry point."""
 
     def __init__(self, task: ResolvedTask, agent: Agent, settings: Settings, verifier: Verifier):
@@ -73,6 +70,9 @@ class _Episode:
         self.pending: list[ev.Event] = []
         self.decisions = 0
         self.ignored_uses = 0
+        self.refused = 0  # control requests refused (4xx)
+        self.control: Any = None  # the ControlServer the actions go through
+        self.held: set[str] = set()
         self.agent_started = False
         self.agent_status = "not_started"
         self.error: str | None = None
@@ -140,35 +140,6 @@ class _Episode:
         """A screenshot into the agent's record."""
         self.record.screenshot(self.screen.jpeg(), label)
 
-    def apply(self, action) -> Any:
-        """Carries out one action; returns the claim result for a claim, else None."""
-        game = self.game
-        self.record.action(action)
-        if isinstance(action, ClaimDone):
-            with game.lock:
-                return self.claim()
-        if isinstance(action, Look):
-            game.look(action.yaw, action.pitch)
-        elif isinstance(action, Use):
-            self.use(action.pos)
-        elif isinstance(action, Wait):
-            game.hold(InputState())
-            self.clock.advance(action.ticks)
-        elif isinstance(action, Hold):
-            with game.lock:
-                if action.yaw is not None or action.pitch is not None:
-                    p = game.player
-                    game.look(
-                        p.yaw if action.yaw is None else action.yaw,
-                        p.pitch if action.pitch is None else action.pitch,
-                    )
-                for pos in action.use:
-                    self.use(tuple(pos))
-                game.hold(InputState.of(list(action.keys)))
-            self.clock.advance(action.ticks)
-            game.hold(InputState())  # keys are released when the action ends, as mcapi press
-        return None
-
     def claim(self) -> Any:
         game = self.game
         n = self.verifier.claim_count + 1
@@ -185,13 +156,6 @@ class _Episode:
             {"received_at_utc": utc_now(), "request": request, "response": result.response()}
         )
         return result
-
-    def use(self, pos) -> None:
-        """Right-click; a block out of reach is ignored, as a server ignores it."""
-        try:
-            self.game.use(pos)
-        except SimError:
-            self.ignored_uses += 1
 
     def loop(self, max_decisions: int, started: float) -> None:
         self.record.user_text(self.task.prompt + "\n")
@@ -332,6 +296,10 @@ def run_episode(
         episode.game = Game(world, player, rules)
         episode.clock = make_clock(clock, episode.game, episode.on_tick)
         episode.screen = EpisodeScreen(episode.game, task, eval_setting)
+        # in-process agents act through the control routes (no socket: handle() directly)
+        episode.control = ControlServer(
+            episode.game, episode.clock, episode.screen, Path(out_dir) / "unused.sock"
+        )
         episode.sample()  # the first sample is the start, at game time 0
     except Exception as e:  # the map or the game could not be set up: not the agent's failure
         episode._crash(SETUP_FAILED, e)

@@ -1,4 +1,6 @@
-"""What the language-model agent loop needs from the episode around it.
+"""What an agent that plays through commands (the language-model loop) needs from the episode.
+
+The episode layer defines this interface (agents sit above it and import it).
 
 The episode runner implements :class:`Harness` over the game, the clock, the control server, the
 sandboxed command runner and the verifier; tests implement it with fakes. The loop never touches
