@@ -35,11 +35,10 @@ def command_result(status: Any) -> CommandResult:
 class EpisodeHarness:
     """Implements ``odyssey.episode.harness_api.Harness`` for one running episode."""
 
-    def __init__(self, episode: Any, runner: Any, max_wait_s: float = 330.0) -> None:
+    def __init__(self, episode: Any, runner: Any) -> None:
         self.episode = episode  # odyssey.episode.runner._Episode: game, clock, verifier, screen
         self.runner = runner  # odyssey.bridge.commands.CommandRunner
         self.clock_kind = episode.clock.kind
-        self.max_wait_s = max_wait_s  # lockstep: a command that never advances time is let go
         self._delivered = 0
 
     def screenshot(self) -> bytes:
@@ -62,9 +61,11 @@ class EpisodeHarness:
             clock.advance(round(seconds * TICKS_PER_SECOND))
             return
         if self.clock_kind == "lockstep":
-            # game time moves only through the command's own presses and waits
+            # game time moves only through the command's own presses and waits; a command that
+            # neither ends nor moves time (a shell sleep) is observed after ``seconds`` of wall
+            # time, whichever comes first
             target = game.tick_count + round(seconds * TICKS_PER_SECOND)
-            deadline = time.monotonic() + self.max_wait_s
+            deadline = time.monotonic() + seconds
             while not until() and game.tick_count < target and time.monotonic() < deadline:
                 if self.terminal():
                     return
