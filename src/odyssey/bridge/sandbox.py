@@ -50,7 +50,7 @@ SHELL_VARS = ("PWD", "SHLVL", "_")  # what bash adds by itself
 # (/opt/odyssey/bin) and on the host (--unsafe-no-sandbox).
 PYTHON_LAUNCHER = '#!/bin/sh\nexec "${0%/*}/../python/bin/python3" "$@"\n'
 CLIENT_LAUNCHER = (
-    '#!/bin/sh\nexec "${0%/*}/../python/bin/python3" "${0%/*}/../clients/{name}.py" "$@"\n'
+    '#!/bin/sh\nexec "${0%/*}/../python/bin/python3" -S -E "${0%/*}/../clients/{name}.py" "$@"\n'
 )
 
 

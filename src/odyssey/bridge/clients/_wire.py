@@ -9,8 +9,11 @@ from __future__ import annotations
 import json
 import os
 import socket
-from pathlib import Path
-from typing import Any
+
+TYPE_CHECKING = False  # typing and pathlib cost milliseconds at every mcapi start
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
 
 SOCKET_ENV = "ODYSSEY_CONTROL_SOCKET"
 LEASE_ENV = "ODYSSEY_ACTION_LEASE"
@@ -49,6 +52,8 @@ def find_socket() -> str:
     for name in (SOCKET_ENV, MO_RELAY_ENV):
         if os.environ.get(name):
             return os.environ[name]
+    from pathlib import Path
+
     candidates = [Path(os.environ[MO_CONFIG_ENV])] if os.environ.get(MO_CONFIG_ENV) else []
     candidates.append(Path.cwd() / RUNTIME_CONFIG)
     if os.environ.get("HOME"):

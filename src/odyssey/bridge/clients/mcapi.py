@@ -17,20 +17,20 @@ Standard library only, and nothing from odyssey: this file runs in the sandbox.
 
 from __future__ import annotations
 
-import argparse
-import base64
-import contextlib
 import json
 import math
-import signal
+import os
 import sys
-from pathlib import Path
-from typing import Any
+
+TYPE_CHECKING = False  # argparse, typing and pathlib load only when needed: start-up is latency
+if TYPE_CHECKING:
+    import argparse
+    from typing import Any
 
 try:
     from . import _wire
 except ImportError:  # run as a script, perhaps isolated (python -I): find the sibling module
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
     import _wire  # type: ignore[no-redef]
 
 INPUTS = ("MOVE_FORWARD", "MOVE_BACK", "MOVE_LEFT", "MOVE_RIGHT", "JUMP", "SNEAK", "SPRINT",
@@ -56,12 +56,16 @@ def finite(text: str) -> float:
 def input_name(text: str) -> str:
     name = ALIASES.get(text.upper(), text.upper())
     if name not in INPUTS:
+        import argparse
+
         raise argparse.ArgumentTypeError(f"unknown input {text!r}; expected one of "
                                          f"{', '.join(INPUTS)}")  # fmt: skip
     return name
 
 
 def parser() -> argparse.ArgumentParser:
+    import argparse
+
     p = argparse.ArgumentParser(prog="mcapi", description="Minecraft actions and state.")
     p.add_argument("--timeout", type=finite, default=8.0, help="seconds per request (8.0)")
     p.add_argument("--verbose", action="store_true", help="print JSON for actions too")
@@ -170,6 +174,9 @@ def window_click(client: Client, args: argparse.Namespace) -> dict[str, Any]:
 def screenshot(client: Client, args: argparse.Namespace) -> dict[str, Any]:
     # the first frame of an episode builds the renderer and meshes the world: give it time
     body = client("screenshot", {"format": args.format}, FIRST_FRAME_S)
+    import base64
+    from pathlib import Path
+
     data = base64.b64decode(body.pop("data"))
     try:
         Path(args.out).write_bytes(data)
@@ -180,6 +187,9 @@ def screenshot(client: Client, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def press(client: Client, args: argparse.Namespace) -> dict[str, Any]:
+    import contextlib
+    import signal
+
     def release(signum: int, frame: Any) -> None:  # the server releases anyway; do it now
         with contextlib.suppress(_wire.ControlError):
             _wire.call(client.socket_path, "input", {"type": args.input, "state": False}, 2.0)
@@ -224,7 +234,26 @@ def fail(message: str, code: int) -> int:
     return code
 
 
+def quick(argv: list[str]) -> int | None:
+    """``state`` and ``health`` without options, the commonest query, answered without loading
+    argparse (a third of the start-up time); None: use the full parser."""
+    if len(argv) != 1 or argv[0] not in ("state", "health"):
+        return None
+    try:
+        body = _wire.call(_wire.find_socket(), argv[0], None, 8.0)
+    except _wire.ConfigError as e:
+        return fail(str(e), 2)
+    except _wire.ControlError as e:
+        return fail(e.error, 1)
+    print(json.dumps(body, indent=2, ensure_ascii=False))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    fast = quick(argv)
+    if fast is not None:
+        return fast
     args = parser().parse_args(argv)  # exits 2 on a bad argument, as Mine Odyssey's does
     try:
         socket_path = _wire.find_socket()
