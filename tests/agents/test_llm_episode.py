@@ -7,12 +7,16 @@ from __future__ import annotations
 import json
 
 import pytest
-from llm_servers import ReplayServer, anthropic_reply, chat_reply
+import typer
+from llm_servers import ReplayServer, anthropic_reply, chat_reply, server_error
 from route_script import follower_command
+from typer.testing import CliRunner
 
 from odyssey.agents import make_agent
 from odyssey.agents.llm.messages import ToolCall
+from odyssey.agents.llm.prompt import prompt_sha256
 from odyssey.bridge.sandbox import bwrap_available
+from odyssey.cli.episode_cmd import episode_app
 from odyssey.episode.results import read_jsonl
 from odyssey.episode.runner import run_episode
 from odyssey.maps.catalog import resolve_map
@@ -94,3 +98,42 @@ def test_llm_agent_completes_a_demo_task(demo_task, api, tmp_path):
     assert all(check["passed"] for check in status["sandbox_check"]["probes"])
     metrics = json.loads((out / "metrics.json").read_text())
     assert metrics["checkpoints"]["complete"] and metrics["static_spl"] > 0
+    agent_json = json.loads((out / "run.json").read_text())["agent"]
+    assert agent_json["prompt_sha256"] == prompt_sha256() and agent_json["privileged"] is False
+    assert agent_json["model"]["base_url"] == server.base_url
+    assert "api_key" not in json.dumps(agent_json)
+    assert json.loads((out / "agent-record" / "frame_filter_summary.json").read_text())
+
+
+def test_provider_failures_are_an_infrastructure_error_and_the_record_is_kept(demo_task, tmp_path):
+    task, map_dir, _, _ = demo_task
+    with ReplayServer("openai-chat", replies=[server_error("openai-chat")] * 3) as server:
+        agent = make_agent("llm:replay", models=models_file(tmp_path, "openai-chat",
+                                                             server.base_url))  # fmt: skip
+        out = tmp_path / "episode"
+        summary = run_episode(task, map_dir, agent, out)
+        assert len(server.requests) == 3
+    assert summary["terminal_reason"] == "llm_failure_limit"
+    assert summary["infrastructure_error"] and not summary["scored"]
+    status = json.loads((out / "agent-status.json").read_text())
+    assert status["stop_reason"] == "max_consecutive_llm_failures"
+    assert status["llm_request_failed"] == 3 and status["llm_request_success"] == 0
+    lines = read_jsonl(out / "agent-record" / "messages.jsonl")
+    assert lines and lines[0]["message"]["role"] == "system"
+
+
+def test_cli_runs_a_language_model_agent(demo_task, tmp_path):
+    task, _, route, _ = demo_task
+    walk = call(1, type="exec", content=follower_command(route), observe_after_sec=600)
+    replies = [chat_reply(tool_calls=[walk]), chat_reply(tool_calls=[call(2, type="claim_done")])]
+    runner, app = CliRunner(), typer.Typer()
+    app.add_typer(episode_app, name="episode")
+    with ReplayServer("openai-chat", replies=replies) as server:
+        models = models_file(tmp_path, "openai-chat", server.base_url)
+        args = ["episode", "run", "--task", task.id, "--agent", "llm:replay", "--models",
+                str(models), "--no-screenshots", "--out", str(tmp_path / "cli")]  # fmt: skip
+        result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["success"]
+    bad = runner.invoke(app, [*args[:5], "llm:nobody", *args[6:]])
+    assert bad.exit_code == 2 and "nobody" in bad.output

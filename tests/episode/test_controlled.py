@@ -142,3 +142,22 @@ def test_stop_reasons_map_to_terminal_reasons():
     assert terminal_reason_for("exception:RuntimeError") == "agent_crash"
     assert terminal_reason_for("provider_exhausted") == "agent_stopped_without_completion"
     assert terminal_reason_for("watchdog") == "wall_clock_watchdog"
+
+
+def test_clocks_for_command_driven_agents(env, tmp_path):
+    """A press of 1 s, then a skip (2 s): lockstep and paused pass exactly that game time
+    (paused freezes while the 'model' answers); realtime keeps the world moving throughout."""
+    script = tmp_path / "s.json"
+    script.write_text(json.dumps([
+        {"type": "exec", "content": "mcapi press MOVE_FORWARD 1", "observe_after_sec": 5},
+        {"type": "skip"},
+    ]))  # fmt: skip
+    seconds = {}
+    for clock in ("lockstep", "paused", "realtime"):
+        summary = run(env, "palace-001", make_agent(f"script:{script}"), tmp_path / clock,
+                      clock=clock)  # fmt: skip
+        assert summary["terminal_reason"] == "agent_stopped_without_completion", summary
+        seconds[clock] = summary["game_seconds"]
+    assert seconds["lockstep"] == pytest.approx(3.0)
+    assert seconds["paused"] == pytest.approx(3.0, abs=0.1)
+    assert seconds["realtime"] > 3.0  # drawing the first screenshot took wall time too

@@ -127,6 +127,7 @@ def drive_episode(
         clock.start()
         result = agent.drive(harness, episode.task.prompt, episode.record)
         status.update(_loop_status(result))
+        episode.frame_filter = getattr(result, "frame_filter", None)
         episode.decisions = int(status.get("llm_request_success", 0))
         episode.agent_status = status["status"]
         reason = terminal_reason_for(str(status["stop_reason"]))
@@ -150,8 +151,6 @@ def _loop_status(result: Any) -> dict[str, Any]:
             "llm_request_failed", "consecutive_llm_failures", "decisions", "summaries",
             "cost_usd")  # fmt: skip
     out = {k: getattr(result, k) for k in keys if hasattr(result, k)}
-    if getattr(result, "frame_filter", None):
-        out["frame_filter"] = result.frame_filter
     usage = getattr(result, "usage", None)
     if usage is not None:
         out["usage"] = usage.to_json() if hasattr(usage, "to_json") else usage

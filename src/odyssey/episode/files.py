@@ -25,6 +25,13 @@ class RunFacts:
     screenshots: bool
 
 
+def agent_details(agent: Any) -> dict[str, Any]:
+    """What the agent says identifies its behaviour (``describe()``: a loop agent's model, never
+    its key, and its system prompt's version and SHA-256)."""
+    describe = getattr(agent, "describe", None)
+    return dict(describe()) if callable(describe) else {}
+
+
 def result_files(e: Any, facts: RunFacts) -> dict[str, Any]:
     """``{file name: content}`` for ``write_results``; ``e`` is the runner's finished episode."""
     v, task = e.verifier, e.task
@@ -42,6 +49,7 @@ def result_files(e: Any, facts: RunFacts) -> dict[str, Any]:
             "name": agent_name,
             "privileged": bool(getattr(e.agent, "privileged", False)),
             "seed": getattr(e.agent, "seed", None),
+            **agent_details(e.agent),
         },
         "clock": facts.clock,
         "mode": v.mode,

@@ -344,6 +344,8 @@ def run_episode(
     episode.record.write(out)
     if agent_status is not None:
         write_json(out / "agent-status.json", agent_status)
+    if getattr(episode, "frame_filter", None):
+        write_json(out / "agent-record" / "frame_filter_summary.json", episode.frame_filter)
     write_json(out / "snapshot-after-run.json", snapshot_check(expected_fingerprint, map_path,
                                                                 utc_now()))  # fmt: skip
     completion = files["completion.json"]

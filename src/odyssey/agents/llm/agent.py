@@ -79,6 +79,18 @@ class LoopAgent:
         self.model = model  # the ModelSpec, recorded in run.json
         self.seed = None
 
+    def describe(self) -> dict[str, Any]:
+        """For run.json: the system prompt's version and hash, and the model (never the key)."""
+        from odyssey.agents.llm.prompt import PROMPT_VERSION, prompt_sha256
+
+        out: dict[str, Any] = {"prompt_version": PROMPT_VERSION, "prompt_sha256": prompt_sha256()}
+        if self.model is not None:
+            m = self.model
+            out["model"] = {"alias": m.alias, "provider": m.provider, "api": m.api,
+                            "base_url": m.base_url, "model": m.model, "params": m.params,
+                            "price_per_mtok": m.price_per_mtok}  # fmt: skip
+        return out
+
     def drive(self, harness: Any, task_prompt: str, record: Any) -> Any:
         from odyssey.agents.llm.loop import AgentLoop, LoopLimits
 
