@@ -402,3 +402,15 @@ def test_replay_server_answers_callables_and_reports_an_empty_queue() -> None:
             provider.complete("sys", [USER], None)
     assert caught.value.kind == "server"
     assert "no reply queued" in str(caught.value)
+
+
+def test_anthropic_summary_turn_keeps_the_tools_defined_but_disabled() -> None:
+    replies = [anthropic_reply(tool_calls=[CALL]), anthropic_reply(text="<summary>ok</summary>")]
+    with ReplayServer("anthropic", replies) as srv:
+        provider = provider_for(srv)
+        reply = provider.complete("sys", [USER], TOOLS)
+        provider.complete("sys", conversation(reply.message), None)  # a summary turn
+    summary = srv.bodies[1]
+    assert summary["tool_choice"] == {"type": "none"}
+    assert [t["name"] for t in summary["tools"]] == ["minecraft_action"]
+    assert "tool_choice" not in srv.bodies[0]

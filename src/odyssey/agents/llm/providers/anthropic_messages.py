@@ -37,6 +37,7 @@ class AnthropicMessagesProvider:
 
         self.spec = spec
         self._sdk = anthropic
+        self._tools: list[dict[str, Any]] | None = None  # the last tools sent
         self.client = client or anthropic.Anthropic(
             base_url=spec.base_url,
             api_key=api_key_for(spec),
@@ -55,7 +56,13 @@ class AnthropicMessagesProvider:
         if system:
             kwargs["system"] = system
         if tools:
+            self._tools = tools
             kwargs["tools"] = anthropic_tools(tools)
+        elif self._tools and any(m.get("tool_calls") for m in messages):
+            # A turn without tools (a summary) whose history holds tool calls: the Messages API
+            # refuses tool_use blocks unless tools are defined, so they are sent and disabled.
+            kwargs["tools"] = anthropic_tools(self._tools)
+            kwargs["tool_choice"] = {"type": "none"}
         # A per-call timeout also stops the SDK refusing a large max_tokens without streaming.
         kwargs.setdefault("timeout", self.spec.timeout_s)
         try:
