@@ -1,4 +1,5 @@
-"""Agents: the privileged ``oracle``, the seeded ``random`` walker, language-model agents
+"""Agents: the privileged ``oracle``, the seeded ``random`` walker, the non-privileged
+``explorer`` (it knows only its own state and the evaluator's messages), language-model agents
 ``llm:ALIAS`` (models file) and scripted ``script:FILE`` agents that play through the control
 protocol like a model does."""
 
@@ -7,11 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from odyssey.agents.explorer import ExplorerAgent
 from odyssey.agents.oracle import OracleAgent
 from odyssey.agents.random_walk import RandomAgent
 from odyssey.errors import OdysseyError
 
-AGENTS = {"oracle": OracleAgent, "random": RandomAgent}
+AGENTS = {"oracle": OracleAgent, "random": RandomAgent, "explorer": ExplorerAgent}
 PREFIXED = ("llm:", "script:")
 
 
@@ -47,4 +49,11 @@ def make_agent(name: str, seed: int = 0, models: Path | None = None, settings: A
     )
 
 
-__all__ = ["AGENTS", "OracleAgent", "RandomAgent", "UnknownAgentError", "make_agent"]
+__all__ = [
+    "AGENTS",
+    "ExplorerAgent",
+    "OracleAgent",
+    "RandomAgent",
+    "UnknownAgentError",
+    "make_agent",
+]

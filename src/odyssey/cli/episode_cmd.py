@@ -57,7 +57,7 @@ def run(
         typer.Option(help="With --catalog: references.json for SPL (default: beside it)."),
     ] = None,
     agent: Annotated[
-        str, typer.Option(help="oracle, random, llm:ALIAS (see --models) or script:FILE.")
+        str, typer.Option(help="oracle, random, explorer, llm:ALIAS (see --models) or script:FILE.")
     ] = "oracle",
     models: Annotated[
         Path | None, typer.Option(help="Models file for llm:ALIAS (aliases, URLs, prices).")

@@ -1,14 +1,16 @@
-"""How an in-process agent's actions reach the game: through the control server's routes, the
-same ones ``mcapi`` uses over the socket (``handle()`` is called directly: no socket, no process),
-so the oracle and the other scripted agents drive the player exactly as a command would."""
+"""How an in-process agent's actions reach the game: as requests over the control server's Unix
+socket, the wire protocol ``mcapi`` speaks (one request per connection), so the oracle and the
+other scripted agents drive the player exactly as a command would, without a process per action."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from odyssey.bridge.protocol import INPUT_KEYS
+from odyssey.bridge.protocol import INPUT_KEYS, ControlError, call
 from odyssey.episode.protocol import ClaimDone, Hold, Look, Use, Wait
 from odyssey.sim.game import TICKS_PER_SECOND
+
+REQUEST_TIMEOUT_S = 30.0  # plus the game time a wait asks for
 
 
 class ControlActions:
@@ -16,6 +18,7 @@ class ControlActions:
     ``record``, ``held``, ``refused``, ``ignored_uses`` and ``claim()``."""
 
     control: Any
+    clock: Any
     game: Any
     record: Any
     held: set[str]
@@ -33,7 +36,7 @@ class ControlActions:
             with self.game.lock:
                 return self.claim()
         if isinstance(action, Look):
-            self.request("look", yaw=action.yaw, pitch=action.pitch)
+            self.look(action.yaw, action.pitch)
         elif isinstance(action, Use):
             self.use(action.pos)
         elif isinstance(action, Wait):
@@ -43,26 +46,36 @@ class ControlActions:
             if action.yaw is not None or action.pitch is not None:
                 p = self.game.player
                 yaw = p.yaw if action.yaw is None else action.yaw
-                self.request(
-                    "look", yaw=yaw, pitch=p.pitch if action.pitch is None else action.pitch
-                )
+                self.look(yaw, p.pitch if action.pitch is None else action.pitch)
             for pos in action.use:
                 self.use(tuple(pos))
             self.hold_keys(action.keys)
             self.request("wait", seconds=action.ticks / TICKS_PER_SECOND)
-            self.hold_keys(())  # keys are released when the action ends, as mcapi press does
+            # keys are released when the action ends, as mcapi press does; in lockstep no time
+            # passes before the next action, which sets its own keys, so the release waits for
+            # it (two requests fewer per tick for the tick-by-tick oracle, same game)
+            if self.clock.kind != "lockstep":
+                self.hold_keys(())
         return None
 
+    def look(self, yaw: float, pitch: float) -> None:
+        """Turn, unless the player already looks exactly there."""
+        p = self.game.player
+        if (yaw, pitch) != (p.yaw, p.pitch):
+            self.request("look", yaw=yaw, pitch=pitch)
+
     def request(self, route: str, **params: Any) -> dict[str, Any] | None:
-        """One control request on the agent's behalf; a refusal (4xx) is counted and ignored,
-        as a server ignores a bad packet; a server failure (5xx) raises."""
-        reply = self.control.handle({"route": route, "params": params, "lease": None})
-        if reply["ok"]:
-            return reply["body"]
-        if reply["status"] >= 500:
-            raise RuntimeError(f"control route {route}: {reply['error']}")
-        self.refused += 1
-        return None
+        """One request over the control socket on the agent's behalf (what ``mcapi`` sends); a
+        refusal (4xx) is counted and ignored, as a server ignores a bad packet; a failure of the
+        server or the connection raises."""
+        timeout = REQUEST_TIMEOUT_S + float(params.get("seconds", 0.0))
+        try:
+            return call(str(self.control.socket_path), route, params, None, timeout)
+        except ControlError as e:
+            if e.status == 0 or e.status >= 500:
+                raise RuntimeError(f"control route {route}: {e.error}") from None
+            self.refused += 1
+            return None
 
     def hold_keys(self, keys) -> None:
         """Press exactly ``keys`` (engine names), releasing the others."""

@@ -13,6 +13,8 @@ recorded, never scored.
 from __future__ import annotations
 
 import hashlib
+import shutil
+import tempfile
 import time
 import traceback
 from pathlib import Path
@@ -296,9 +298,10 @@ def run_episode(
         episode.game = Game(world, player, rules)
         episode.clock = make_clock(clock, episode.game, episode.on_tick)
         episode.screen = EpisodeScreen(episode.game, task, eval_setting)
-        # in-process agents act through the control routes (no socket: handle() directly)
+        # in-process agents act through the control socket, as mcapi does
+        private = Path(tempfile.mkdtemp(prefix="odyssey-control-"))
         episode.control = ControlServer(
-            episode.game, episode.clock, episode.screen, Path(out_dir) / "unused.sock"
+            episode.game, episode.clock, episode.screen, private / "control.sock"
         )
         episode.sample()  # the first sample is the start, at game time 0
     except Exception as e:  # the map or the game could not be set up: not the agent's failure
@@ -313,10 +316,14 @@ def run_episode(
                 episode, agent, map_path, Path(out_dir), unsafe_no_sandbox=unsafe_no_sandbox
             )
         elif not verifier.terminal:
+            episode.control.start()
             episode.loop(max_decisions, started)
     finally:
         if episode.clock is not None:
             episode.clock.stop()
+        if episode.control is not None:
+            episode.control.close()
+            shutil.rmtree(episode.control.socket_path.parent, ignore_errors=True)
     if screenshots and episode.screen is not None and episode.game is not None:
         try:
             episode.shoot(FINAL_SHOT)
