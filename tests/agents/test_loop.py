@@ -434,3 +434,17 @@ def test_a_used_up_script_stops_the_agent() -> None:
     assert (result.stop_reason, result.status) == ("provider_exhausted", "stopped")
     assert (result.llm_request_total, result.llm_request_failed) == (1, 0)
     assert len(provider.requests) == 2
+
+
+def test_rate_limits_back_off_doubling_up_to_a_minute() -> None:
+    items = [
+        ProviderError("rate_limit", "429"),
+        ProviderError("rate_limit", "429"),
+        act("c1", "skip"),
+        ProviderError("rate_limit", "429"),
+        ProviderError("server", "500"),
+        act("c2", "skip"),
+    ]
+    result, _, _, _, sleeps = run_loop(items)
+    assert sleeps == [5.0, 10.0, 5.0, 2.0]  # a success resets the doubling
+    assert result.llm_request_failed == 4 and result.stop_reason != "max_consecutive_llm_failures"

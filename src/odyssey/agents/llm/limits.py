@@ -20,6 +20,7 @@ class LoopLimits:
     image_limit: int = 100
     round_limit: int = 0
     failure_pause_s: float = 2.0
+    rate_limit_backoff_s: float = 5.0  # first pause after a 429, doubling; 0 = like any failure
 
     @classmethod
     def from_settings(cls, settings: Any) -> LoopLimits:

@@ -26,6 +26,7 @@ from odyssey.episode.harness_api import CommandResult, Harness
 from odyssey.episode.record import AgentRecord, label_stamp
 
 __all__ = ["AgentLoop", "LoopLimits", "LoopResult"]
+RATE_LIMIT_MAX_S = 60.0
 
 SUMMARY_ATTEMPTS = 3  # bounded (Mine Odyssey asks again until it gets one)
 
@@ -174,7 +175,16 @@ class AgentLoop:
         else:
             if error.kind == "context_length":
                 self._hard_reset(error)
-            self.sleep(self.limits.failure_pause_s)
+            self.sleep(self._pause_after(error))
+
+    def _pause_after(self, error: ProviderError) -> float:
+        """2 s after a failure; after a 429, Mine Odyssey's optional back-off: 5 s doubling with
+        each consecutive failure, at most 60 s (``rate_limit_backoff_s`` 0 turns it off)."""
+        base = self.limits.rate_limit_backoff_s
+        if error.kind != "rate_limit" or base <= 0:
+            return self.limits.failure_pause_s
+        n = self.result.consecutive_llm_failures - 1
+        return min(RATE_LIMIT_MAX_S, base * 2**n)
 
     def _add_usage(self, reply: Reply) -> None:
         self.result.usage = add_usage(self.result.usage, reply.usage)
