@@ -96,4 +96,15 @@ class EpisodeHarness:
         return self.episode.verifier.terminal
 
     def thinking(self, active: bool) -> None:
+        if active:  # a model request starts: a turn; where the player stands (for local stays)
+            game = self.episode.game
+            with game.lock:
+                position, tick = game.player.pos, game.tick_count
+            self.episode.turn_rows.append(
+                {
+                    "turn": len(self.episode.turn_rows) + 1,
+                    "tick": tick,
+                    "position": [round(float(v), 6) for v in position],
+                }
+            )
         self.episode.clock.thinking(active)

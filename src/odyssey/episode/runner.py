@@ -31,7 +31,7 @@ from odyssey.episode.protocol import (
     check_action,
 )
 from odyssey.episode.record import AgentRecord
-from odyssey.episode.results import utc_now, write_json, write_results
+from odyssey.episode.results import utc_now, write_json, write_jsonl, write_results
 from odyssey.episode.settings import Settings, SettingsError, eval_setting_for
 from odyssey.episode.snapshot import fingerprint, snapshot_check
 from odyssey.episode.verifier import ArrivalPolicy, OutOfBoundsPolicy, Sample, Verifier
@@ -69,6 +69,7 @@ class _Episode(ControlActions):
         self.stamps: list[str] = []  # wall-clock stamp per verifier row
         self.event_rows: list[dict[str, Any]] = []
         self.claim_rows: list[dict[str, Any]] = []
+        self.turn_rows: list[dict[str, Any]] = []  # loop agents: the feet at each model request
         self.pending: list[ev.Event] = []
         self.decisions = 0
         self.ignored_uses = 0
@@ -351,6 +352,7 @@ def run_episode(
     episode.record.write(out)
     if agent_status is not None:
         write_json(out / "agent-status.json", agent_status)
+        write_jsonl(out / "turns.jsonl", episode.turn_rows)
     if getattr(episode, "frame_filter", None):
         write_json(out / "agent-record" / "frame_filter_summary.json", episode.frame_filter)
     write_json(out / "snapshot-after-run.json", snapshot_check(expected_fingerprint, map_path,
