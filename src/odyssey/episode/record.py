@@ -62,6 +62,8 @@ class AgentRecord:
     screenshots: list[tuple[str, bytes]] = field(default_factory=list)
     _open_hold: dict[str, Any] | None = None  # the tool call a following hold may extend
     _calls: int = 0
+    live: Any = None  # an odyssey.episode.live.LiveState: screenshots become the live frame
+    live_messages: Path | None = None  # messages are appended here as they come (the dashboard)
 
     def user_text(self, text: str) -> None:
         self._add("user", [{"type": "text", "text": text}])
@@ -70,8 +72,7 @@ class AgentRecord:
         """Stores a JPEG and adds it to the user turn; returns its file name. ``stamp``:
         Mine Odyssey's ``YYYY-MM-DD HH:MM:SS.cc`` (here in UTC), now by default."""
         stamp = stamp or label_stamp()
-        name = f"{SCREENSHOT_DIR}/screenshot_{len(self.screenshots) + 1:03d}.jpg"
-        self.screenshots.append((name, jpeg))
+        name = self.add_screenshot(jpeg)
         self._add(
             "user",
             [
@@ -143,9 +144,16 @@ class AgentRecord:
         """Archives one message as the agent sent or received it (no merging, no rewriting)."""
         self.messages.append(message)
         self._open_hold = None
+        if self.live_messages is not None:
+            line = {"schema_version": 1, "seq": len(self.messages), "message": message}
+            self.live_messages.parent.mkdir(parents=True, exist_ok=True)
+            with self.live_messages.open("a", encoding="utf-8") as out:
+                out.write(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")
 
     def add_screenshot(self, jpeg: bytes) -> str:
         """Stores a JPEG without adding a message; returns its file name in the record."""
         name = f"{SCREENSHOT_DIR}/screenshot_{len(self.screenshots) + 1:03d}.jpg"
         self.screenshots.append((name, jpeg))
+        if self.live is not None:
+            self.live.frame(jpeg)
         return name

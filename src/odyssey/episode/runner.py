@@ -24,6 +24,7 @@ from odyssey.bridge.server import ControlServer
 from odyssey.episode import events as ev
 from odyssey.episode.acting import ControlActions
 from odyssey.episode.files import RunFacts, result_files
+from odyssey.episode.live import LiveState
 from odyssey.episode.protocol import (
     Agent,
     Observation,
@@ -70,6 +71,7 @@ class _Episode(ControlActions):
         self.event_rows: list[dict[str, Any]] = []
         self.claim_rows: list[dict[str, Any]] = []
         self.turn_rows: list[dict[str, Any]] = []  # loop agents: the feet at each model request
+        self.live: LiveState | None = None
         self.pending: list[ev.Event] = []
         self.decisions = 0
         self.ignored_uses = 0
@@ -98,6 +100,8 @@ class _Episode(ControlActions):
         self.stamps += [stamp] * (len(self.verifier.positions) - before)
         self.event_rows += [e.record(stamp) for e in events]
         self.pending += events
+        if self.live is not None:
+            self.live.update(self)
 
     def on_tick(self) -> bool:
         """After each tick: sample on the sampling ticks; False once the episode is over."""
@@ -187,6 +191,8 @@ class _Episode(ControlActions):
             self.decisions += 1
             try:
                 claim = self.apply(action)
+                if self.live is not None and self.live.frame_due():
+                    self.live.frame(self.screen.jpeg())
             except Exception as e:  # the game failed under a valid action
                 self._crash(ev.SERVER_CRASH, e)
                 return
@@ -243,6 +249,7 @@ def run_episode(
     reference_length: float | None = None,
     screenshots: bool = False,
     unsafe_no_sandbox: bool = False,
+    live: bool = False,
 ) -> dict[str, Any]:
     """Plays ``task`` on the map package ``map_dir`` (a folder or a built-in map id) with
     ``agent``; writes the result files into ``out_dir`` and returns a summary.
@@ -253,7 +260,8 @@ def run_episode(
 
     An agent with a ``drive`` method (the language-model agent, ``script:``) plays through the
     control server and the sandboxed command runner (``odyssey.episode.controlled``);
-    ``unsafe_no_sandbox`` lets it run without bubblewrap.
+    ``unsafe_no_sandbox`` lets it run without bubblewrap. ``live``: keep ``live.json`` and
+    ``live-frame.jpg`` in ``out_dir`` up to date while it runs (``odyssey.episode.live``).
     """
     started = time.perf_counter()
     started_utc = utc_now()
@@ -290,6 +298,10 @@ def run_episode(
     )
     episode = _Episode(task, agent, settings, verifier)
     episode.record_screens = screenshots
+    if live:
+        episode.live = LiveState(Path(out_dir), task, getattr(agent, "name", type(agent).__name__))
+        episode.record.live = episode.live
+        episode.record.live_messages = Path(out_dir) / "agent-record" / "messages.live.jsonl"
     try:
         world = package.open_world()  # in memory: the game's block changes never reach the disk
         player = PlayerState(
@@ -346,6 +358,9 @@ def run_episode(
         max_decisions=max_decisions,
         screenshots=screenshots,
     )
+    if episode.live is not None and episode.game is not None:
+        with episode.game.lock:
+            episode.live.update(episode, status="finished")
     files = result_files(episode, facts)
     out = Path(out_dir)
     write_results(out, files)
