@@ -15,6 +15,7 @@ from odyssey.cli.maps_cmd import maps_app
 from odyssey.cli.nav_cmd import nav_app
 from odyssey.cli.render_cmd import render
 from odyssey.cli.report_cmd import report
+from odyssey.cli.serve_cmd import serve_app
 from odyssey.cli.sim_cmd import sim_app
 from odyssey.cli.tasks_cmd import tasks_app
 from odyssey.cli.world_cmd import blocks_app, console, print_summary, world_app
@@ -37,6 +38,7 @@ app.add_typer(episode_app, name="episode")
 app.add_typer(tasks_app, name="tasks")
 app.command("render")(render)
 app.command("report")(report)
+app.add_typer(serve_app, name="serve")
 
 
 def _version(value: bool) -> None:
