@@ -102,8 +102,8 @@ def load_row(folder: Path, run_id: str, agent: str, seed: int) -> EpisodeRow:
 
 
 def load_run_rows(run_dir: Path) -> list[EpisodeRow]:
-    """Every episode of a run folder: the planned ones from the manifest (pending if never
-    started) and any other episode folder found on disk."""
+    """Every episode folder of a run found on disk (finished, or started and unfinished);
+    episodes never started have no folder and no row (count them from the manifest)."""
     run_dir = Path(run_dir)
     manifest = read_manifest(run_dir)
     slugs = {agent_slug(a): a for a in manifest.agents}

@@ -15,6 +15,7 @@ from odyssey.cli.maps_cmd import maps_app
 from odyssey.cli.nav_cmd import nav_app
 from odyssey.cli.render_cmd import render
 from odyssey.cli.report_cmd import report
+from odyssey.cli.runs_cmd import runs_app
 from odyssey.cli.serve_cmd import serve_app
 from odyssey.cli.sim_cmd import sim_app
 from odyssey.cli.tasks_cmd import tasks_app
@@ -39,6 +40,7 @@ app.add_typer(tasks_app, name="tasks")
 app.command("render")(render)
 app.command("report")(report)
 app.add_typer(serve_app, name="serve")
+app.add_typer(runs_app, name="runs")
 
 
 def _version(value: bool) -> None:
