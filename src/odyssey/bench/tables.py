@@ -44,8 +44,10 @@ def usd(value: float | None, partial: bool = False) -> str:
 
 
 def planned_per_agent(manifest: RunManifest) -> int | None:
-    """Episodes each agent should run: the suite's tasks times the seeds (None if unknown)."""
-    tasks = (manifest.suite or {}).get("task_count")
+    """Episodes each agent should run: the run's tasks (the suite's, or the ``--tasks`` subset)
+    times the seeds (None if unknown)."""
+    chosen = (manifest.extra or {}).get("tasks")
+    tasks = len(chosen) if isinstance(chosen, list) else (manifest.suite or {}).get("task_count")
     return int(tasks) * int(manifest.seeds) if isinstance(tasks, int) else None
 
 

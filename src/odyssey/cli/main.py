@@ -11,6 +11,7 @@ import typer
 from odyssey import __version__
 from odyssey.cli.episode_cmd import episode_app
 from odyssey.cli.errors import friendly_errors
+from odyssey.cli.eval_cmd import eval_app
 from odyssey.cli.maps_cmd import maps_app
 from odyssey.cli.nav_cmd import nav_app
 from odyssey.cli.render_cmd import render
@@ -41,6 +42,7 @@ app.command("render")(render)
 app.command("report")(report)
 app.add_typer(serve_app, name="serve")
 app.add_typer(runs_app, name="runs")
+app.add_typer(eval_app, name="eval")
 
 
 def _version(value: bool) -> None:

@@ -363,6 +363,7 @@ def run_episode(
             episode.live.update(episode, status="finished")
     files = result_files(episode, facts)
     out = Path(out_dir)
+    completion = files.pop("completion.json")
     write_results(out, files)
     episode.record.write(out)
     if agent_status is not None:
@@ -372,7 +373,8 @@ def run_episode(
         write_json(out / "agent-record" / "frame_filter_summary.json", episode.frame_filter)
     write_json(out / "snapshot-after-run.json", snapshot_check(expected_fingerprint, map_path,
                                                                 utc_now()))  # fmt: skip
-    completion = files["completion.json"]
+    # completion.json marks a finished episode (the run store resumes by it): written last
+    write_json(out / "completion.json", completion)
     return {
         "task_id": task.id,
         "map_id": task.map_id,
