@@ -76,6 +76,9 @@ def eval_command(
         bool, typer.Option(help="Keep live state and frames for `odyssey serve`.")
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress output.")] = False,
+    report: Annotated[
+        bool, typer.Option(help="Write the HTML report into RUN/report (odyssey report).")
+    ] = True,
 ) -> None:
     """Run every (task, agent, seed) episode, each in its own process; print the results."""
     from odyssey.bench.evaluate import default_out, evaluate
@@ -104,6 +107,11 @@ def eval_command(
         signal.signal(signal.SIGTERM, previous)
     print(results_text(run_dir))
     print(f"run folder: {run_dir}")
+    if report:
+        from odyssey.bench.report import build_report
+
+        index = build_report([Path(run_dir)], Path(run_dir) / "report")
+        print(f"report: {index}")
     unfinished = _unfinished(run_dir)
     if unfinished:
         print(
