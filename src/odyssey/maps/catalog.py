@@ -30,11 +30,17 @@ def osm_source(name: str) -> Path:
     return Path(str(resources.files("odyssey.data") / "osm" / name))
 
 
-def _osm(pbf: str, map_id: str, display: str, locale: str) -> Callable[[int], BuiltMap]:
+def _osm(
+    pbf: str,
+    map_id: str,
+    display: str,
+    locale: str,
+    bbox: tuple[float, float, float, float] | None = None,
+) -> Callable[[int], BuiltMap]:
     def build(seed: int) -> BuiltMap:
         from odyssey.maps.osm import build_osm
 
-        return build_osm(osm_source(pbf), map_id, display, locale=locale, seed=seed)
+        return build_osm(osm_source(pbf), map_id, display, bbox=bbox, locale=locale, seed=seed)
 
     return build
 
@@ -69,6 +75,16 @@ CATALOG: dict[str, CatalogEntry] = {
         CatalogEntry("karhula", "Karhula", "outdoor", "osm", "1",
                      _osm("karhula.osm.pbf", "karhula", "Karhula", "fi"),
                      about="OpenStreetMap, a small town in Kotka, 2.2 x 2.2 km"),
+        CatalogEntry("monaco", "Monaco", "outdoor", "osm", "1",
+                     _osm("monaco.osm.pbf", "monaco", "Monaco", "fr",
+                          (7.4170, 43.7285, 7.4320, 43.7415)),
+                     about="OpenStreetMap, Monaco-Ville, La Condamine and Monte-Carlo,"
+                           " 1.2 x 1.45 km"),
+        CatalogEntry("manhattan-columbus-circle", "Columbus Circle, Manhattan", "outdoor", "osm",
+                     "1", _osm("manhattan-columbus-circle.osm.pbf", "manhattan-columbus-circle",
+                               "Columbus Circle, Manhattan", "en",
+                               (-73.9845, 40.7664, -73.9795, 40.7706)),
+                     about="OpenStreetMap, the blocks around Columbus Circle, 0.42 x 0.47 km"),
         CatalogEntry("palace", "Palace", "indoor", "indoor", "1", _indoor("palace"),
                      about="wings, courtyards, a grand staircase, state rooms, galleries"),
         CatalogEntry("hotel", "Hotel tower", "indoor", "indoor", "1", _indoor("hotel"),

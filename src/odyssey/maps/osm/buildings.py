@@ -25,7 +25,9 @@ from odyssey.maps.osm.tags import (
     parse_metres,
 )
 
-MIN_HEIGHT, MAX_HEIGHT = 3, 200  # blocks: a door and headroom; a tall tower
+# blocks: a door and headroom; the tallest towers (Central Park Tower, 290 m, on ground at y 64
+# needs the heights datapack the Anvil writer adds above y 320)
+MIN_HEIGHT, MAX_HEIGHT = 3, 300
 CANOPIES = ("roof", "carport")
 SHED_BLOCKS = 40  # a roof on posts, open underneath
 
