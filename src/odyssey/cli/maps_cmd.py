@@ -49,7 +49,13 @@ def build(
 @maps_app.command("build-osm")
 @friendly_errors
 def build_osm_cmd(
-    pbf: Annotated[Path, typer.Argument(help="An OpenStreetMap extract (.osm.pbf).")],
+    pbf: Annotated[
+        Path,
+        typer.Argument(
+            help="An OpenStreetMap source: an extract (.osm.pbf), an iD graph (.json), vector "
+            "tiles (.mvt, .mvt.gz, .pbf) or a folder of tiles."
+        ),
+    ],
     name: Annotated[str, typer.Option(help="Map id for the package (e.g. my-town).")],
     out: Annotated[Path | None, typer.Option(help="Package folder (default ./maps/NAME).")] = None,
     bbox: Annotated[
@@ -64,7 +70,7 @@ def build_osm_cmd(
     from odyssey.maps.package import write_package
 
     if not pbf.exists():
-        raise fail(f"{pbf}: no such file")
+        raise fail(f"{pbf}: no such file or folder")
     began = time.perf_counter()
     built = build_osm(pbf, name, display_name, bbox=_bbox(bbox), locale=locale, seed=seed)
     path = write_package(built, out or Path("maps") / name)

@@ -27,8 +27,9 @@ from odyssey.maps.osm.layout import (
 from odyssey.maps.osm.palette import HALF_HEIGHT
 from odyssey.maps.osm.places import address_places, corner_places, most_notable, named_places
 from odyssey.maps.osm.projection import PROJECTION_NAME, projection_for_box
-from odyssey.maps.osm.reader import OsmError, read_osm
+from odyssey.maps.osm.reader import OsmError
 from odyssey.maps.osm.signs import POST, SIGN, sign_text_entity
+from odyssey.maps.osm.sources import read_source
 from odyssey.maps.osm.tags import MAX_WAYPOINTS, MIN_NAMED_PLACES
 from odyssey.maps.osm.terrain import Stamps, lowest_ground, write_terrain
 from odyssey.maps.osm.trees import tree_blocks
@@ -61,7 +62,7 @@ def build_osm(
     pbf = Path(pbf)
     check_bbox(bbox)
     report = BuildReport()
-    data = read_osm(pbf, bbox)
+    data = read_source(pbf, bbox)
     report.skipped.extend(data.problems)
     if data.is_empty():
         where = f"the box {bbox}" if bbox else "the extract"
