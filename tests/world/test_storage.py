@@ -105,6 +105,13 @@ def test_surface_heights_of_a_chunk():
     assert tops[7, 5] == 100 and states[7, 5] == REG.state("glass")
     assert tops[0, 0] == 59 and states[0, 0] == STONE
     assert chunk.column_tops(mask, -64)[0, 0] == 59 + 64 + 1  # Anvil heightmap encoding
+    # under a ceiling: the glass at 100 is above it, so the stone below shows (within a section
+    # and across whole sections above)
+    for ceiling in (70, 99):
+        tops, states = chunk.surface(mask, -64, ceiling_y=ceiling)
+        assert tops[7, 5] == 59 and states[7, 5] == STONE
+    tops, _ = chunk.surface(mask, -64, ceiling_y=40)
+    assert tops[0, 0] == 40
 
 
 def test_surface_heights_over_an_area_across_chunks():

@@ -78,7 +78,7 @@ def surface_rgb(world: World, crop: Crop, ceiling_y: int | None) -> np.ndarray:
     cx_range = range(crop.x0 // 16, (crop.x0 + crop.width - 1) // 16 + 1)
     cz_range = range(crop.z0 // 16, (crop.z0 + crop.depth - 1) // 16 + 1)
     for chunk in world.chunks([(cx, cz) for cx in cx_range for cz in cz_range]):
-        tops, states = _capped_surface(chunk.sections, mask, min_y, ceiling_y)
+        tops, states = chunk.surface(mask, min_y, ceiling_y)
         bx, bz = chunk.cx * 16, chunk.cz * 16
         xs = np.arange(max(bx, crop.x0), min(bx + 16, crop.x0 + crop.width))
         zs = np.arange(max(bz, crop.z0), min(bz + 16, crop.z0 + crop.depth))
@@ -88,36 +88,6 @@ def surface_rgb(world: World, crop: Crop, ceiling_y: int | None) -> np.ndarray:
         heights[rows, cols] = tops[np.ix_(zs - bz, xs - bx)]
         colors[rows, cols] = world.registry.state_map_color[states[np.ix_(zs - bz, xs - bx)]]
     return shade(world.registry.map_color_rgb[colors], heights, colors != 0)
-
-
-def _capped_surface(
-    sections: dict[int, np.ndarray], mask: np.ndarray, min_y: int, ceiling_y: int | None
-) -> tuple[np.ndarray, np.ndarray]:
-    """Like ``Chunk.surface``, ignoring blocks above ``ceiling_y``."""
-    tops = np.full((16, 16), min_y - 1, dtype=np.int64)
-    states = np.zeros(
-        (16, 16), dtype=next(iter(sections.values())).dtype if sections else np.uint16
-    )
-    pending = np.ones((16, 16), dtype=bool)
-    for sy in sorted(sections, reverse=True):
-        if ceiling_y is not None and sy * 16 > ceiling_y:
-            continue
-        section = sections[sy]
-        hits = mask[section]  # (y, z, x)
-        if ceiling_y is not None and sy * 16 + 15 > ceiling_y:
-            hits = hits.copy()
-            hits[ceiling_y - sy * 16 + 1 :] = False
-        found = hits.any(axis=0) & pending
-        if not found.any():
-            continue
-        highest = 15 - np.argmax(hits[::-1], axis=0)
-        zs, xs = np.nonzero(found)
-        tops[zs, xs] = sy * 16 + highest[zs, xs]
-        states[zs, xs] = section[highest[zs, xs], zs, xs]
-        pending &= ~found
-        if not pending.any():
-            break
-    return tops, states
 
 
 def draw_path_picture(world: World, picture: PathPicture, out: Path) -> Crop:

@@ -84,18 +84,25 @@ class Chunk:
             else:
                 self.sections[sy] = packed
 
-    def surface(self, mask_of_states: np.ndarray, min_y: int) -> tuple[np.ndarray, np.ndarray]:
+    def surface(
+        self, mask_of_states: np.ndarray, min_y: int, ceiling_y: int | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
         """Per (z, x) column: the highest y whose state is in the mask, and that state.
 
         ``mask_of_states`` is a bool per state id. Columns without such a block get y = min_y - 1
-        and state air.
+        and state air. ``ceiling_y``: ignore blocks above it (a floor seen under its roof).
         """
         tops = np.full((16, 16), min_y - 1, dtype=np.int64)
         states = np.zeros((16, 16), dtype=STATE_DTYPE)
         pending = np.ones((16, 16), dtype=bool)
         for sy in sorted(self.sections, reverse=True):
+            if ceiling_y is not None and sy * 16 > ceiling_y:
+                continue
             section = self.sections[sy]
             hits = mask_of_states[section]  # (y, z, x)
+            if ceiling_y is not None and sy * 16 + 15 > ceiling_y:
+                hits = hits.copy()
+                hits[ceiling_y - sy * 16 + 1 :] = False
             found = hits.any(axis=0) & pending
             if not found.any():
                 continue
