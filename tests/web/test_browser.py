@@ -16,7 +16,7 @@ from web_env import RUN, TASK, FakeEpisode, runs  # noqa: F401
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
-WAIT_S = 20  # an upper bound for a page to catch up, never a speed requirement
+WAIT_S = 60  # an upper bound for a page to catch up on a busy machine, never a speed requirement
 
 
 @pytest.fixture(scope="module")
@@ -60,19 +60,28 @@ def browser():
 
 
 def wait_for(browser, condition, what: str):
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
+    # the page replaces its elements at every poll: an element can go stale mid-read; look again
+    wait = WebDriverWait(browser, WAIT_S, poll_frequency=0.1,
+                         ignored_exceptions=(StaleElementReferenceException,))  # fmt: skip
     try:
-        return WebDriverWait(browser, WAIT_S, poll_frequency=0.1).until(lambda d: condition(d))
+        return wait.until(lambda d: condition(d))
     except Exception as e:
         raise AssertionError(f"the page never showed {what}") from e
 
 
 def text(browser, element_id: str) -> str:
+    """The element's text, or "" when it is absent or was just replaced (stale)."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
 
-    found = browser.find_elements(By.ID, element_id)
-    return found[0].text if found else ""
+    try:
+        found = browser.find_elements(By.ID, element_id)
+        return found[0].text if found else ""
+    except StaleElementReferenceException:
+        return ""
 
 
 def script_errors(browser) -> list[dict]:

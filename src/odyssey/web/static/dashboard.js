@@ -211,7 +211,13 @@ async function livePage(api, placement) {
   const map = new MapView(document.getElementById("map"), placement);
   let since = 0;
   const tick = async () => {
-    const data = await getJSON(`${api}/live?since=${since}`);
+    let data;
+    try {
+      data = await getJSON(`${api}/live?since=${since}`);
+    } catch (err) {  // a failed poll (a busy server, a dropped connection): try again later
+      setTimeout(() => tick().catch(showError), POLL_MS);
+      return;
+    }
     const state = data.state;
     document.getElementById("title").replaceChildren(`${state.task_id} · ${state.agent} · `,
       state.status === "running" ? el("span", { class: "live", text: "● live" })
