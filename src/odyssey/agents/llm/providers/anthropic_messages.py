@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from odyssey.agents.llm.messages import Message, Reply, ToolCall, Usage
-from odyssey.agents.llm.models import ModelSpec, api_key_for, cost_usd
+from odyssey.agents.llm.models import ModelSpec, cost_usd
 from odyssey.agents.llm.providers.common import (
     assistant_message,
     content_parts,
@@ -21,6 +21,7 @@ from odyssey.agents.llm.providers.common import (
     map_sdk_error,
     parse_data_url,
     require_content,
+    sdk_client,
     split_params,
     text_of,
     tool_functions,
@@ -38,12 +39,7 @@ class AnthropicMessagesProvider:
         self.spec = spec
         self._sdk = anthropic
         self._tools: list[dict[str, Any]] | None = None  # the last tools sent
-        self.client = client or anthropic.Anthropic(
-            base_url=spec.base_url,
-            api_key=api_key_for(spec),
-            timeout=spec.timeout_s,
-            max_retries=spec.max_retries,
-        )
+        self.client = client or sdk_client(anthropic.Anthropic, spec)
 
     def complete(
         self, system: str, messages: list[Message], tools: list[dict[str, Any]] | None

@@ -23,6 +23,19 @@ CONTEXT_WORDING = (
 )
 
 
+def sdk_client(factory: Callable[..., Any], spec: Any) -> Any:
+    """An official SDK client (``openai.OpenAI``, ``anthropic.Anthropic``) for a model spec: its
+    base URL, key, timeout and SDK retries (Mine Odyssey: none; the loop retries)."""
+    from odyssey.agents.llm.models import api_key_for
+
+    return factory(
+        base_url=spec.base_url,
+        api_key=api_key_for(spec),
+        timeout=spec.timeout_s,
+        max_retries=spec.max_retries,
+    )
+
+
 def split_params(create: Callable[..., Any], params: dict[str, Any]) -> dict[str, Any]:
     """Keyword arguments for an SDK ``create``: the parameters it names, the rest in ``extra_body``.
 

@@ -11,12 +11,13 @@ import json
 from typing import Any
 
 from odyssey.agents.llm.messages import Message, Reply, ToolCall, Usage
-from odyssey.agents.llm.models import ModelSpec, api_key_for, cost_usd
+from odyssey.agents.llm.models import ModelSpec, cost_usd
 from odyssey.agents.llm.providers.common import (
     assistant_message,
     map_sdk_error,
     public_message,
     require_content,
+    sdk_client,
     split_params,
 )
 
@@ -31,12 +32,7 @@ class OpenAIChatProvider:
 
         self.spec = spec
         self._sdk = openai
-        self.client = client or openai.OpenAI(
-            base_url=spec.base_url,
-            api_key=api_key_for(spec),
-            timeout=spec.timeout_s,
-            max_retries=spec.max_retries,
-        )
+        self.client = client or sdk_client(openai.OpenAI, spec)
 
     def complete(
         self, system: str, messages: list[Message], tools: list[dict[str, Any]] | None
