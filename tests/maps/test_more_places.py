@@ -14,9 +14,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from built_maps import build_and_check
 
-from odyssey.maps.catalog import CATALOG, build_map, osm_source
-from odyssey.maps.check import check_map
+from odyssey.maps.catalog import CATALOG, osm_source
 from odyssey.maps.osm.projection import projection_for_box
 from odyssey.maps.osm.sources import read_source
 
@@ -142,16 +142,7 @@ def test_tool_writes_the_same_bytes_twice_and_keeps_what_the_builder_reads(fixtu
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     """Each map built once into a fresh cache, with the check's report."""
-    out = {}
-    mp = pytest.MonkeyPatch()
-    mp.setenv("ODYSSEY_CACHE", str(tmp_path_factory.mktemp("cache")))
-    try:
-        for map_id in SOURCES:
-            result = build_map(map_id)
-            out[map_id] = (result, check_map(result.path))
-    finally:
-        mp.undo()
-    return out
+    return build_and_check(SOURCES, tmp_path_factory.mktemp("cache"))
 
 
 @pytest.mark.acceptance

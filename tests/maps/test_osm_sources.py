@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from built_maps import build_and_check
 
-from odyssey.maps.catalog import CATALOG, build_map, osm_source
-from odyssey.maps.check import check_map
+from odyssey.maps.catalog import CATALOG, osm_source
 from odyssey.maps.osm.projection import projection_for_box
 from odyssey.maps.osm.reader import read_osm
 from odyssey.world.generate import GROUND_Y
@@ -74,16 +74,7 @@ def test_monaco_box_is_a_walkable_district():
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     """Each map built once into a fresh cache, with the check's report."""
-    out = {}
-    mp = pytest.MonkeyPatch()
-    mp.setenv("ODYSSEY_CACHE", str(tmp_path_factory.mktemp("cache")))
-    try:
-        for map_id in SOURCES:
-            result = build_map(map_id)
-            out[map_id] = (result, check_map(result.path))
-    finally:
-        mp.undo()
-    return out
+    return build_and_check(SOURCES, tmp_path_factory.mktemp("cache"))
 
 
 @pytest.mark.acceptance
