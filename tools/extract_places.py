@@ -1,5 +1,6 @@
 """Compact OpenStreetMap extracts for the built-in maps ``three-rivers``, ``bloemfontein``,
-``astana`` and ``montevideo``, made from the iD graph and vector tiles of two npm packages.
+``astana``, ``montevideo`` and ``san-francisco``, made from the iD graph and vector tiles of two
+npm packages.
 
     npm pack @openstreetmap/id@2.42.2 @mapbox/mvt-fixtures@4.0.0      # in a scratch folder
     mkdir id mvt; tar xzf openstreetmap-id-2.42.2.tgz -C id
@@ -9,7 +10,11 @@
 Each source is read with the builder's own ``read_source`` for the map's box, and what it
 returns (tagged nodes, lines, areas: exactly what the builder uses) is written back as a small
 ``.osm.pbf``, so that the built-in maps build from the same kind of file as the others and need
-no tiles, JSON or tile decoder at run time. Why not copy the sources: the tiles are 21 MB
+no tiles, JSON or tile decoder at run time. San Francisco's tiles are Mapbox Streets + Terrain:
+its extract keeps the Terrain contour lines (``contour=elevation``, ``ele`` in metres) and the
+peaks (``natural=peak``, ``ele``) for the ground's shape. Two names that Mapbox Streets joins
+in one label ("Zastron Street — Nelson Mandela Drive") become ``name`` and ``alt_name``
+(``mapbox_streets.split_joined``). Why not copy the sources: the tiles are 21 MB
 (Montevideo) and hold whole cities; the extracts are well under 1 MB each.
 
 Tiles carry no OSM nodes and the iD graph is renumbered, so ids here are synthetic and stable:
@@ -24,14 +29,15 @@ dropped. The output is byte-for-byte the same on every run for the same packages
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 import osmium
 from shapely.geometry import Point, Polygon
 
-from odyssey.maps.osm.reader import LonLatBox, OsmData, is_area_way
+from odyssey.maps.osm.mapbox_streets import split_joined
+from odyssey.maps.osm.reader import LonLatBox, OsmData, is_area_way, is_contour
 from odyssey.maps.osm.sources import read_source
 
 GRID = 1e-7  # degrees: osmium's fixed-point precision, so positions survive the round trip
@@ -43,6 +49,7 @@ class Place:
     package: str  # "id" or "mvt": which unpacked package the source is in
     source: str  # path inside that package
     box: LonLatBox  # min lon, min lat, max lon, max lat
+    mapbox_labels: bool = False  # Mapbox Streets tiles: split names joined in one label
 
 
 PLACES = (
@@ -50,12 +57,16 @@ PLACES = (
     Place("three-rivers", "id", "data/intro_graph.json", (-85.6400, 41.9395, -85.6290, 41.9480)),
     # Bloemfontein centre: Church Street to Loch Logan and the Free State Stadium (1.35 x 1.45 km)
     Place("bloemfontein", "mvt", "real-world/compressed",
-          (26.2070, -29.1240, 26.2210, -29.1110)),
+          (26.2070, -29.1240, 26.2210, -29.1110), mapbox_labels=True),
     # Astana, left bank: Nurzhol boulevard around Baiterek (1.25 x 1.2 km)
     Place("astana", "mvt", "real-world/osm-qa-astana", (71.4150, 51.1220, 71.4330, 51.1330)),
     # Montevideo: Ciudad Vieja and the west of Centro up to Plaza Independencia (1.55 x 1.0 km)
     Place("montevideo", "mvt", "real-world/osm-qa-montevideo",
           (-56.2130, -34.9100, -56.1960, -34.9010)),
+    # San Francisco: Haight-Ashbury, Buena Vista Park, the Panhandle and the east end of Golden
+    # Gate Park with Kezar Stadium; contour lines every 10 m (1.5 x 1.1 km)
+    Place("san-francisco", "mvt", "real-world/sanfrancisco",
+          (-122.4575, 37.7625, -122.4405, 37.7725), mapbox_labels=True),
 )  # fmt: skip
 
 
@@ -170,9 +181,21 @@ def street_names(data: OsmData) -> set[str]:
     return {w.tags["name"] for w in data.ways if "highway" in w.tags and "name" in w.tags}
 
 
-def write_extract(src: Path, out: Path, box: LonLatBox) -> dict[str, int]:
+def split_labels(data: OsmData) -> None:
+    """Names that Mapbox Streets joined in one label, split into ``name`` and ``alt_name``."""
+    for group in (data.nodes, data.ways, data.areas):
+        for i, f in enumerate(group):
+            tags = split_joined(f.tags)
+            if tags is not f.tags:
+                group[i] = replace(f, tags=tags)
+
+
+def write_extract(src: Path, out: Path, box: LonLatBox, mapbox_labels: bool = False
+                  ) -> dict[str, object]:  # fmt: skip
     """Read ``src`` for ``box`` with the builder's reader and write the extract to ``out``."""
     data = read_source(src, box)
+    if mapbox_labels:
+        split_labels(data)
     ex = to_osm(data)
     header = osmium.io.Header()
     header.add_box(osmium.osm.Box(*box))  # what the builder covers when given no other box
@@ -193,7 +216,21 @@ def write_extract(src: Path, out: Path, box: LonLatBox) -> dict[str, int]:
         "buildings": sum("building" in a.tags for a in data.areas),
         "named streets": len(street_names(data)),
         "named nodes": sum("name" in n.tags for n in data.nodes),
+        **contour_counts(read_source(out)),  # as read back: the parts inside the box
     }
+
+
+def contour_counts(data: OsmData) -> dict[str, object]:
+    """Contour lines, their heights and the peaks (empty without contours or peaks)."""
+    ele = sorted({float(w.tags["ele"]) for w in data.ways if is_contour(w.tags)})
+    peaks = [n.tags.get("ele", "?") for n in data.nodes if n.tags.get("natural") == "peak"]
+    out: dict[str, object] = {}
+    if ele:
+        out["contour lines"] = sum(is_contour(w.tags) for w in data.ways)
+        out["contour ele (m)"] = f"{ele[0]:g}..{ele[-1]:g}"
+    if peaks:
+        out["peaks (ele m)"] = "/".join(peaks)
+    return out
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -208,7 +245,7 @@ def main(argv: list[str] | None = None) -> None:
             continue
         src = (args.id if p.package == "id" else args.mvt) / p.source
         out = args.out / f"{p.map_id}.osm.pbf"
-        counts = write_extract(src, out, p.box)
+        counts = write_extract(src, out, p.box, p.mapbox_labels)
         kept = ", ".join(f"{v} {k}" for k, v in counts.items())
         print(f"{out}: {out.stat().st_size / 1024:.0f} KiB, box {p.box}: {kept}")
 

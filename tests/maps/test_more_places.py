@@ -1,7 +1,8 @@
 """The built-in maps made from iD's walkthrough graph and the vector tiles of
-``@mapbox/mvt-fixtures`` (``tools/extract_places.py``): Three Rivers, Bloemfontein, Astana and
-Montevideo. Default tier: each compact extract is bundled, small, read by the builder's reader
-with buildings, named streets and named places inside its box, in the place's language.
+``@mapbox/mvt-fixtures`` (``tools/extract_places.py``): Three Rivers, Bloemfontein, Astana,
+Montevideo and San Francisco. Default tier: each compact extract is bundled, small, read by the
+builder's reader with buildings, named streets and named places inside its box, in the place's
+language.
 Acceptance tier: each map builds and validates with its waypoint count, local names and real
 street names on its signs."""
 
@@ -19,6 +20,7 @@ from built_maps import build_and_check
 from odyssey.maps.catalog import CATALOG, osm_source
 from odyssey.maps.osm.projection import projection_for_box
 from odyssey.maps.osm.sources import read_source
+from odyssey.world.generate import GROUND_Y
 
 # map id -> locale, least buildings, least named streets, least named places, names that must be
 # there (streets or places)
@@ -29,15 +31,24 @@ SOURCES = {
                                      "Национальная Академическая Библиотека РК"}),
     "montevideo": ("es", 150, 50, 300, {"Avenida 18 de Julio", "Plaza Independencia",
                                         "Teatro Solís", "Mercado del Puerto"}),
+    "san-francisco": ("en", 2500, 40, 10, {"Haight St", "Ashbury St", "Kezar Stadium",
+                                           "Buena Vista Park", "Mount Olympus"}),
 }  # fmt: skip
 BOXES = {  # as in tools/extract_places.py
     "three-rivers": (-85.6400, 41.9395, -85.6290, 41.9480),
     "bloemfontein": (26.2070, -29.1240, 26.2210, -29.1110),
     "astana": (71.4150, 51.1220, 71.4330, 51.1330),
     "montevideo": (-56.2130, -34.9100, -56.1960, -34.9010),
+    "san-francisco": (-122.4575, 37.7625, -122.4405, 37.7725),
 }
 MAX_EXTRACT_BYTES = 256 * 1024  # compact extracts, not whole tile sets (Montevideo's: 21 MB)
-LEAST_WAYPOINTS = {"three-rivers": 30, "bloemfontein": 15, "astana": 30, "montevideo": 30}
+LEAST_WAYPOINTS = {
+    "three-rivers": 30,
+    "bloemfontein": 15,
+    "astana": 30,
+    "montevideo": 30,
+    "san-francisco": 30,
+}
 REPO = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).parent / "data"
 # the trimmed test fixtures of tests/maps/data and boxes inside them
@@ -185,3 +196,20 @@ def test_signs_carry_real_street_names(built, map_id, extracts):
         if line
     }
     assert len(lines) >= 4 and lines <= street_names(extracts[map_id])
+
+
+@pytest.mark.acceptance
+def test_san_francisco_stands_on_its_hills(built, extracts):
+    """The ground follows the contours: Mount Olympus (171 m) stands 101 blocks above the
+    lowest ground (the 70 m contour, at GROUND_Y), and the waypoints climb with it."""
+    result, _ = built["san-francisco"]
+    world, origin = result.built.world, result.built.origin
+    proj = projection_for_box(tuple(origin["bbox"]))
+    peak = next(n for n in extracts["san-francisco"].nodes
+                if n.tags.get("name") == "Mount Olympus")  # fmt: skip
+    ((x, z),) = proj.to_xz(np.array([[peak.lon, peak.lat]]))
+    x, z = int(np.floor(x)), int(np.floor(z))
+    ground = int(world.surface_heights(x - 2, z - 2, x + 3, z + 3).min()) + 1  # under any tree
+    assert abs(ground - (GROUND_Y + 171 - 70)) <= 3
+    heights = [w.position[1] for w in result.built.waypoints]
+    assert max(heights) - min(heights) >= 50

@@ -64,6 +64,13 @@ def build_osm_cmd(
     display_name: Annotated[str | None, typer.Option(help="Name shown to people.")] = None,
     locale: Annotated[str, typer.Option(help="Language of the place's names (BCP 47).")] = "en",
     seed: Annotated[int, typer.Option(help="Seed for trees, colours and other choices.")] = 0,
+    elevation: Annotated[
+        Path | None,
+        typer.Option(
+            help="Ground elevation grid in metres (.npz with 'elevation' and 'bounds', or a"
+            " GeoTIFF in EPSG:4326). Default: the source's contour lines, else level ground."
+        ),
+    ] = None,
 ) -> None:
     """Build a real place from OpenStreetMap data into a map package."""
     from odyssey.maps.osm import build_osm
@@ -71,8 +78,11 @@ def build_osm_cmd(
 
     if not pbf.exists():
         raise fail(f"{pbf}: no such file or folder")
+    if elevation is not None and not elevation.is_file():
+        raise fail(f"--elevation {elevation}: no such file")
     began = time.perf_counter()
-    built = build_osm(pbf, name, display_name, bbox=_bbox(bbox), locale=locale, seed=seed)
+    built = build_osm(pbf, name, display_name, bbox=_bbox(bbox), locale=locale, seed=seed,
+                      elevation=elevation)  # fmt: skip
     path = write_package(built, out or Path("maps") / name)
     _print_built(built, path, time.perf_counter() - began)
 

@@ -15,6 +15,8 @@ import numpy as np
 from odyssey.maps.built import BuildReport, BuiltMap, PlacedWaypoint
 from odyssey.maps.osm.bridges import build_bridge
 from odyssey.maps.osm.construct import build as build_building
+from odyssey.maps.osm.elevation import contour_elevation, grid_elevation
+from odyssey.maps.osm.elevation_grid import read_elevation_grid
 from odyssey.maps.osm.features import grid_for, project
 from odyssey.maps.osm.layout import (
     Site,
@@ -24,14 +26,14 @@ from odyssey.maps.osm.layout import (
     plan_furniture,
     plan_stairs,
 )
-from odyssey.maps.osm.palette import HALF_HEIGHT
 from odyssey.maps.osm.places import address_places, corner_places, most_notable, named_places
 from odyssey.maps.osm.projection import PROJECTION_NAME, projection_for_box
 from odyssey.maps.osm.reader import OsmError
+from odyssey.maps.osm.relief import base_y, stand_y
 from odyssey.maps.osm.signs import POST, SIGN, sign_text_entity
 from odyssey.maps.osm.sources import read_source
 from odyssey.maps.osm.tags import MAX_WAYPOINTS, MIN_NAMED_PLACES
-from odyssey.maps.osm.terrain import Stamps, lowest_ground, write_terrain
+from odyssey.maps.osm.terrain import Ground, Stamps, lowest_ground, write_terrain
 from odyssey.maps.osm.trees import tree_blocks
 from odyssey.maps.osm.waypoints import SpotFinder, assign_doors, place_waypoint, standable
 from odyssey.world.connections import connect_blocks
@@ -57,8 +59,11 @@ def build_osm(
     bbox: tuple[float, float, float, float] | None = None,
     locale: str = "fi",
     seed: int = 0,
+    elevation: Path | None = None,
 ) -> BuiltMap:
-    """Build a map from an .osm.pbf extract (``bbox``: min lon, min lat, max lon, max lat)."""
+    """Build a map from an .osm.pbf extract (``bbox``: min lon, min lat, max lon, max lat).
+    The ground follows ``elevation`` (a grid: .npz or GeoTIFF) where given, else the extract's
+    contour lines where it has any, else it is level."""
     pbf = Path(pbf)
     check_bbox(bbox)
     report = BuildReport()
@@ -76,7 +81,7 @@ def build_osm(
         raise OsmError(f"{pbf}: the box is {grid.nx} x {grid.nz} m; at most {MAX_SIDE} m a side"
                        " can be built (pass a smaller --bbox)")  # fmt: skip
     f = project(data, proj, grid)
-    site = lay_out_ground(f, seed, report)
+    site = lay_out_ground(f, seed, report, ground_elevation(f, proj, elevation, report))
     joined = plan_entrances(site)
     places = named_places(f, site.buildings, site.owner, locale)
     if len(places) > MAX_WAYPOINTS:
@@ -104,7 +109,7 @@ def build_osm(
         builder=BUILDER,
         builder_version=BUILDER_VERSION,
         seed=seed,
-        out_of_bounds_y=lowest_ground(site.wet) - OUT_OF_BOUNDS_DEPTH,
+        out_of_bounds_y=lowest_ground(site.wet, site.level) - OUT_OF_BOUNDS_DEPTH,
         origin={
             "lat": proj.lat0,
             "lon": proj.lon0,
@@ -119,6 +124,22 @@ def build_osm(
         license={"scope": "map", "redistribution": "ODbL-1.0", "note": LICENSE_NOTE},
         report=report,
     )
+
+
+def ground_elevation(f, proj, elevation: Path | None, report: BuildReport) -> np.ndarray | None:
+    """Metres per column: from the user's grid, else from contours and spot heights."""
+    if elevation is not None:
+        grid = read_elevation_grid(elevation)
+        metres = grid_elevation(f.grid, proj, grid.sample)
+        if not np.isfinite(metres).any():
+            raise OsmError(f"{elevation}: the elevation grid does not cover the map's box")
+        report.note(f"elevation from {Path(elevation).name}")
+        return metres
+    metres = contour_elevation(f.grid, f.contours, f.spot_heights)
+    if metres is not None:
+        report.note(f"elevation from {len(f.contours)} contour lines and"
+                    f" {len(f.spot_heights)} spot heights")  # fmt: skip
+    return metres
 
 
 def check_bbox(bbox) -> None:
@@ -143,10 +164,10 @@ def write_world(site: Site, name: str, seed: int) -> World:
     stamps = Stamps.join(
         [
             furniture_stamps(site, world),
-            Stamps(*tree_blocks(site.trees, grid, world.registry.state)),
+            Stamps(*tree_blocks(site.trees, grid, world.registry.state, base_y(site.level))),
         ]
     )
-    write_terrain(world, grid, site.surface, site.wet, site.roads.rail, stamps)
+    write_terrain(world, grid, Ground(site.surface, site.wet, site.roads.rail, site.level), stamps)
     for bridge in site.raised:
         build_bridge(world, grid, bridge)
         h, w = bridge.top.data.shape
@@ -156,7 +177,8 @@ def write_world(site: Site, name: str, seed: int) -> World:
     for b in site.buildings:
         build_building(world, grid, b, site.owner, site.passage)
     for s in site.signs:
-        world.set_block_entity(grid.x0 + s.col, GROUND_Y + 2, grid.z0 + s.row,
+        world.set_block_entity(grid.x0 + s.col, int(base_y(site.level[s.row, s.col])) + 2,
+                               grid.z0 + s.row,
                                sign_text_entity(s.names))  # fmt: skip
     return world
 
@@ -167,10 +189,11 @@ def furniture_stamps(site: Site, world: World) -> Stamps:
     grid = site.grid
     rows: list[tuple[int, int, int, int]] = []
     post = reg.state(POST)
+    ground = base_y(site.level)
     for s in site.signs:
-        x, z = grid.x0 + s.col, grid.z0 + s.row
-        rows += [(x, GROUND_Y, z, post), (x, GROUND_Y + 1, z, post),
-                 (x, GROUND_Y + 2, z, reg.state(f"{SIGN}[rotation={s.rotation}]"))]  # fmt: skip
+        x, y, z = grid.x0 + s.col, int(ground[s.row, s.col]), grid.z0 + s.row
+        rows += [(x, y, z, post), (x, y + 1, z, post),
+                 (x, y + 2, z, reg.state(f"{SIGN}[rotation={s.rotation}]"))]  # fmt: skip
     rail = site.railing
     bits = np.zeros(rail.shape, dtype=np.int64)
     bits[1:] |= rail[:-1] * 1  # north
@@ -182,21 +205,21 @@ def furniture_stamps(site: Site, world: World) -> Stamps:
                            | {"waterlogged": "false"}) for b in range(16)]  # fmt: skip
     rr, cc = np.nonzero(rail)
     for r, c in zip(rr.tolist(), cc.tolist(), strict=True):
-        rows.append((grid.x0 + c, GROUND_Y, grid.z0 + r, states[bits[r, c]]))
+        rows.append((grid.x0 + c, int(ground[r, c]), grid.z0 + r, states[bits[r, c]]))
     a = np.array(rows, dtype=np.int64).reshape(-1, 4)
     return Stamps(a[:, 0], a[:, 1], a[:, 2], a[:, 3])
 
 
 def spawn_position(site: Site) -> tuple[float, float, float]:
     row, col = site.spawn
-    y = GROUND_Y - (0.5 if site.surface[row, col] in HALF_HEIGHT else 0.0)
-    return (site.grid.x0 + col + 0.5, float(y), site.grid.z0 + row + 0.5)
+    y = float(stand_y(site.level[row, col]))
+    return (site.grid.x0 + col + 0.5, y, site.grid.z0 + row + 0.5)
 
 
 def choose_waypoints(site: Site, world: World, places, spots) -> list[PlacedWaypoint]:
     """Waypoints of the named places; corners and addresses too where those are few. Each is
     checked in the world: a place to stand, with headroom, not in a wall."""
-    finder = SpotFinder(site.grid, site.buildings, spots, site.main)
+    finder = SpotFinder(site.grid, site.buildings, spots, site.main, site.level)
     out = _placed(site, world, finder, places)
     if len(out) < MIN_NAMED_PLACES:
         taken = {w.name.casefold() for w in out}

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from odyssey.maps.osm.ground import DENSE_FRACTION, ProjectedArea
+from odyssey.maps.osm.parts import Footprint, group_parts, is_part, unit_footprints
 from odyssey.maps.osm.raster import Grid, Patch, fill_rings
 from odyssey.maps.osm.tags import (
     DEFAULT_LEVELS,
@@ -72,7 +73,7 @@ class Building:
     tags: dict[str, str]
     rings: tuple[np.ndarray, ...]
     patch: Patch  # footprint blocks (only those this building won over overlapping ones)
-    height: int  # blocks: the roof's top is at GROUND_Y + height
+    height: int  # blocks: the roof's top is at GROUND_Y + base + height
     floors: tuple[int, ...]  # floor offsets above the ground floor (0 first)
     height_source: str  # "height", "levels" or "default"
     materials: Materials
@@ -80,6 +81,7 @@ class Building:
     doors: list = field(default_factory=list)  # doors.Door
     stairs: object | None = None  # stairs.Stairwell
     stand: dict[int, np.ndarray] = field(default_factory=dict)  # floor -> standing blocks
+    base: int = 0  # blocks above GROUND_Y of the ground floor (the terrain's level at its door)
 
     @property
     def name(self) -> str | None:
@@ -146,26 +148,30 @@ def pick_materials(tags: dict[str, str], rng: np.random.Generator, dense: bool) 
 
 def rasterise_footprints(
     grid: Grid, areas: list[ProjectedArea], skipped: list[str]
-) -> tuple[list[tuple[ProjectedArea, Patch]], np.ndarray]:
+) -> tuple[list[Footprint], np.ndarray]:
     """Every building's footprint and the grid of which footprint owns each block (-1: none).
-    Larger footprints are drawn first, so a building inside another's outline keeps its own."""
+    Larger footprints are drawn first, so a building inside another's outline keeps its own.
+    An outline with building parts is drawn as pieces of the parts' heights (``parts``)."""
     owner = np.full(grid.shape, -1, dtype=np.int32)
-    candidates = [a for a in areas if is_building(a.tags) and "building:part" not in a.tags]
-    candidates.sort(key=lambda a: (-a.area_m2, a.ref))
-    drawn: list[tuple[ProjectedArea, Patch]] = []
-    for area in candidates:
-        patch = fill_rings(grid, area.rings)
-        if patch is None or not patch.data.any():
-            if patch is not None or _inside_grid(grid, area):
+    outlines = [a for a in areas if is_building(a.tags)]
+    parts = [a for a in areas if is_part(a.tags) and not is_building(a.tags)]
+    units = group_parts(grid, outlines, parts)
+    units.sort(key=lambda u: (-u.first.area_m2, u.first.ref))
+    drawn: list[Footprint] = []
+    for unit in units:
+        if unit.patch is None and unit.outline is not None and not unit.parts:
+            area = unit.outline
+            if fill_rings(grid, area.rings) is not None or _inside_grid(grid, area):
                 skipped.append(f"building {area.ref}: footprint smaller than a block; skipped")
             continue
-        patch.of(owner)[patch.data] = len(drawn)
-        drawn.append((area, patch))
+        for fp in unit_footprints(unit):
+            fp.patch.of(owner)[fp.patch.data] = len(drawn)
+            drawn.append(fp)
     return drawn, owner
 
 
 def plan_buildings(
-    drawn: list[tuple[ProjectedArea, Patch]],
+    drawn: list[Footprint],
     owner: np.ndarray,
     density: np.ndarray,
     seed: int,
@@ -174,14 +180,16 @@ def plan_buildings(
     """Plans of the buildings that kept some footprint, and the owner grid renumbered."""
     buildings: list[Building] = []
     remap = np.full(len(drawn) + 1, -1, dtype=np.int32)
-    for i, (area, patch) in enumerate(drawn):
+    for i, fp in enumerate(drawn):
+        area, patch = fp.area, fp.patch
         mine = patch.of(owner) == i
         if not mine.any():
             skipped.append(f"building {area.ref}: hidden by buildings drawn over it; skipped")
             continue
         dense = bool(patch.of(density)[mine].mean() > DENSE_FRACTION)
-        height, levels, source = building_height(area.tags, dense, int(mine.sum()))
-        kind, number = area.ref.split("/")
+        blocks = int(mine.sum()) if fp.blocks is None else fp.blocks
+        height, levels, source = building_height(area.tags, dense, blocks)
+        kind, number = (fp.style or area.ref).split("/")  # a building's pieces look alike
         rng = np.random.default_rng([seed, int(number), int(kind == "relation")])
         remap[i] = len(buildings)
         buildings.append(

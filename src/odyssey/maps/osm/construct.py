@@ -55,7 +55,8 @@ def build(world: World, grid: Grid, b: Building, owner: np.ndarray, passage: np.
     h, w = mask.shape
     x0, z0 = grid.x0 + b.patch.c0, grid.z0 + b.patch.r0
     top = b.height
-    vol = world.get_box((x0, BASE_Y, z0), (x0 + w, BASE_Y + top + 1, z0 + h))
+    y0 = BASE_Y + b.base
+    vol = world.get_box((x0, y0, z0), (x0 + w, y0 + top + 1, z0 + h))
     st = reg.state
     wall, interior = wall_and_interior(mask)
     if b.canopy:
@@ -65,7 +66,7 @@ def build(world: World, grid: Grid, b: Building, owner: np.ndarray, passage: np.
             ((np.arange(h)[:, None] + np.arange(w)[None, :]) % CANOPY_POST_SPACING) == 0
         )
         vol[1:top, posts] = st(b.materials.wall)
-        world.set_box((x0, BASE_Y, z0), vol)
+        world.set_box((x0, y0, z0), vol)
         return
     vol[:, mask] = AIR
     vol[0][mask] = st(b.materials.floor)
@@ -96,7 +97,7 @@ def build(world: World, grid: Grid, b: Building, owner: np.ndarray, passage: np.
         vol[0][through] = st(PASSAGE_FLOOR)
         vol[1 : min(PASSAGE_HEIGHT, b.floors[1] if len(b.floors) > 1 else top), through] = AIR
     _connect_panes(vol, reg)
-    world.set_box((x0, BASE_Y, z0), vol)
+    world.set_box((x0, y0, z0), vol)
     b.stand = standing_blocks(vol, b, interior, reg)
 
 

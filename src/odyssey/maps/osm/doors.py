@@ -131,7 +131,7 @@ def plan_doors(
             (q.row, q.col) != (cands.rows[i], cands.cols[i]) for q in doors
         ):
             doors.append(cands.door(i, "entrance"))
-    out_r, out_c = _outside(cands)
+    out_r, out_c = outside_cells(cands)
     on_network = joined[out_r, out_c]
     score = road_distance[out_r, out_c] + np.where(on_network, 0.0, 1.0e6)
     score = score + np.where(cands.straight, 0.0, SLANTED_PENALTY)
@@ -154,7 +154,7 @@ def door_near(b: Building, cands: Candidates, row: float, col: float, joined: np
         return best
     if not len(cands):
         return best
-    out_r, out_c = _outside(cands)
+    out_r, out_c = outside_cells(cands)
     d = np.hypot(cands.rows - row, cands.cols - col) + np.where(joined[out_r, out_c], 0, 1e6)
     d = d + np.where(cands.straight, 0.0, SLANTED_PENALTY)
     i = int(np.argmin(d))
@@ -167,6 +167,6 @@ def door_near(b: Building, cands: Candidates, row: float, col: float, joined: np
     return door
 
 
-def _outside(cands: Candidates) -> tuple[np.ndarray, np.ndarray]:
+def outside_cells(cands: Candidates) -> tuple[np.ndarray, np.ndarray]:
     step = np.array([FACINGS[f] for f in cands.facings], dtype=np.int64).reshape(-1, 2)
     return cands.rows + step[:, 0], cands.cols + step[:, 1]

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from odyssey.maps.osm.elevation import Contour, parse_ele
 from odyssey.maps.osm.ground import ProjectedArea, area_of
 from odyssey.maps.osm.projection import LocalProjection
 from odyssey.maps.osm.raster import Grid
@@ -14,6 +15,7 @@ from odyssey.maps.osm.reader import OsmData, OsmNode
 from odyssey.maps.osm.roads import Way2D, drawn_highway, drawn_railway, is_bridge, is_passage
 
 PIER_HALF_WIDTH = 2.0
+SPOT_HEIGHTS = ("peak", "volcano", "saddle", "hill")  # natural=* nodes whose ele is the ground
 
 
 @dataclass
@@ -33,6 +35,8 @@ class Features:
     trees: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))
     entrances: list[tuple[float, float]] = field(default_factory=list)
     nodes: list[tuple[OsmNode, float, float]] = field(default_factory=list)  # node, x, z
+    contours: list[Contour] = field(default_factory=list)
+    spot_heights: list[tuple[float, float, float]] = field(default_factory=list)  # x, z, metres
 
 
 def grid_for(box: tuple[float, float, float, float], proj: LocalProjection) -> Grid:
@@ -74,7 +78,10 @@ def project(data: OsmData, proj: LocalProjection, grid: Grid) -> Features:
             continue
         way = Way2D(w.id, tuple(r[0] for r in runs), w.tags, tuple(r[1] for r in runs))
         t = w.tags
-        if drawn_highway(t):
+        ele = parse_ele(t.get("ele")) if t.get("contour") == "elevation" else None
+        if ele is not None:
+            f.contours += [Contour(r, ele) for r in way.runs]
+        elif drawn_highway(t):
             (f.bridges if is_bridge(t) else f.highways).append(way)
             if is_passage(t):
                 f.passages.append(way)
@@ -93,6 +100,9 @@ def project(data: OsmData, proj: LocalProjection, grid: Grid) -> Features:
         x, z = proj.to_xz(np.array([[n.lon, n.lat]]))[0]
         if n.tags.get("natural") == "tree":
             trees.append((x, z))
+        ele = parse_ele(n.tags.get("ele"))
+        if n.tags.get("natural") in SPOT_HEIGHTS and ele is not None:
+            f.spot_heights.append((float(x), float(z), ele))
         if n.tags.get("entrance") or n.tags.get("door"):
             f.entrances.append((float(x), float(z)))
         f.nodes.append((n, float(x), float(z)))

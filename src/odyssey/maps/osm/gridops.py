@@ -12,7 +12,7 @@ CHAMFER_STRAIGHT, CHAMFER_DIAGONAL = 3, 4  # the 3-4 chamfer metric, in thirds o
 
 
 @numba.njit(cache=True)
-def _label4(mask):
+def _label4(mask, level, max_step):
     nz, nx = mask.shape
     labels = np.full((nz, nx), -1, np.int32)
     stack = np.empty(nz * nx, np.int64)
@@ -32,7 +32,9 @@ def _label4(mask):
             for k in range(4):
                 rr = r + (1 if k == 0 else -1 if k == 1 else 0)
                 cc = c + (1 if k == 2 else -1 if k == 3 else 0)
-                if 0 <= rr < nz and 0 <= cc < nx and mask[rr, cc] and labels[rr, cc] < 0:
+                if not (0 <= rr < nz and 0 <= cc < nx) or not mask[rr, cc]:
+                    continue
+                if labels[rr, cc] < 0 and abs(level[rr, cc] - level[r, c]) <= max_step:
                     labels[rr, cc] = count
                     stack[top] = rr * nx + cc
                     top += 1
@@ -40,10 +42,16 @@ def _label4(mask):
     return labels, count
 
 
-def label4(mask: np.ndarray) -> tuple[np.ndarray, int]:
+def label4(
+    mask: np.ndarray, level: np.ndarray | None = None, max_step: int = 0
+) -> tuple[np.ndarray, int]:
     """Connected parts of ``mask`` (4-neighbours): labels (-1 outside the mask) and count.
-    Labels are numbered in row-major order of each part's first cell (deterministic)."""
-    return _label4(np.ascontiguousarray(mask, dtype=np.bool_))
+    Labels are numbered in row-major order of each part's first cell (deterministic). With
+    ``level``, neighbours join only where their levels differ by ``max_step`` or less."""
+    if level is None:
+        level = np.zeros(np.shape(mask), dtype=np.int32)
+    return _label4(np.ascontiguousarray(mask, dtype=np.bool_),
+                   np.ascontiguousarray(level, dtype=np.int32), int(max_step))  # fmt: skip
 
 
 @numba.njit(cache=True)
@@ -115,3 +123,37 @@ def box_mean(values: np.ndarray, radius: int) -> np.ndarray:
     total = sat[r1][:, c1] - sat[r0][:, c1] - sat[r1][:, c0] + sat[r0][:, c0]
     area = (r1 - r0)[:, None] * (c1 - c0)[None, :]
     return total / area
+
+
+@numba.njit(cache=True)
+def _spread(seed, values, within):
+    nz, nx = seed.shape
+    out = np.full((nz, nx), np.nan)
+    queue = np.empty(nz * nx, np.int64)
+    head, tail = 0, 0
+    for r in range(nz):
+        for c in range(nx):
+            if seed[r, c]:
+                out[r, c] = values[r, c]
+                queue[tail] = r * nx + c
+                tail += 1
+    while head < tail:
+        cell = queue[head]
+        head += 1
+        r, c = cell // nx, cell % nx
+        for k in range(4):
+            rr = r + (1 if k == 0 else -1 if k == 1 else 0)
+            cc = c + (1 if k == 2 else -1 if k == 3 else 0)
+            if 0 <= rr < nz and 0 <= cc < nx and within[rr, cc] and np.isnan(out[rr, cc]):
+                out[rr, cc] = out[r, c]
+                queue[tail] = rr * nx + cc
+                tail += 1
+    return out
+
+
+def spread_nearest(seed: np.ndarray, values: np.ndarray, within: np.ndarray) -> np.ndarray:
+    """Each cell of ``within`` takes the value of the nearest ``seed`` cell it is joined to
+    through ``within`` (breadth first, 4-neighbours); NaN where no seed reaches."""
+    return _spread(np.ascontiguousarray(seed, dtype=np.bool_),
+                   np.ascontiguousarray(values, dtype=np.float64),
+                   np.ascontiguousarray(within | seed, dtype=np.bool_))  # fmt: skip

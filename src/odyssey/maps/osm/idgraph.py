@@ -27,6 +27,7 @@ from odyssey.maps.osm.reader import (
     _clip_to_box,
     _extent,
     is_area_way,
+    is_contour,
 )
 
 
@@ -73,7 +74,7 @@ def graph_to_osm(graph: object, source: str, bbox: LonLatBox | None = None) -> O
         rel_parts.append((num, tags, parts))
     member_ways: dict[int, OsmWay] = {}
     for num, node_ids, tags in sorted(ways, key=lambda w: w[0]):
-        wanted = any(k in tags for k in WAY_KEYS)
+        wanted = any(k in tags for k in WAY_KEYS) or is_contour(tags)
         if not wanted and num not in members:
             continue
         nan = (np.nan, np.nan)

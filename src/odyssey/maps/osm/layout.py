@@ -23,6 +23,7 @@ from odyssey.maps.osm.ground import (
 from odyssey.maps.osm.palette import Surface
 from odyssey.maps.osm.raster import stroke
 from odyssey.maps.osm.reader import OsmError
+from odyssey.maps.osm.relief import flat_levels, ground_levels, stair_facings
 from odyssey.maps.osm.roads import (
     P_SQUARE,
     Junction,
@@ -34,6 +35,7 @@ from odyssey.maps.osm.roads import (
     paint_railway,
     road_widths,
 )
+from odyssey.maps.osm.settle import settle
 from odyssey.maps.osm.signs import StreetSign, plan_signs
 from odyssey.maps.osm.stairs import place_ladder, place_stairwell
 from odyssey.maps.osm.trees import Tree, TreePlanter
@@ -44,6 +46,7 @@ SPOT_SURFACES = (Surface.GRASS, Surface.PARK, Surface.WOOD, Surface.SCRUB, Surfa
                  Surface.FOOTWAY, Surface.CYCLEWAY, Surface.RAILBED)  # fmt: skip
 SPAWN_SURFACES = (Surface.PAVEMENT, Surface.FOOTWAY, Surface.SQUARE, Surface.CITY)
 TREE_CLEARANCE = 2  # blocks kept free of trunks around buildings
+MAX_STEP = 2  # half blocks: the highest step between columns a player climbs (with a jump)
 
 
 @dataclass
@@ -69,14 +72,19 @@ class Site:
     spawn: tuple[int, int] = (0, 0)
     green: list[GreenArea] = field(default_factory=list)
     junctions: list[Junction] = field(default_factory=list)
+    level: np.ndarray | None = None  # half blocks above GROUND_Y per column (relief.py)
+    terrain: bool = False  # built from elevation data (else level ground)
 
     @property
     def grid(self):
         return self.f.grid
 
 
-def lay_out_ground(f: Features, seed: int, report: BuildReport) -> Site:
-    """Buildings' footprints and plans, ground cover, water, streets and bridges."""
+def lay_out_ground(
+    f: Features, seed: int, report: BuildReport, elevation: np.ndarray | None = None
+) -> Site:
+    """Buildings' footprints and plans, ground cover, water, streets and bridges, and the
+    ground's level (from ``elevation``, metres per column, else level ground)."""
     grid = f.grid
     drawn, raw_owner = rasterise_footprints(grid, f.areas, report.skipped)
     dense = density(raw_owner >= 0)
@@ -97,9 +105,17 @@ def lay_out_ground(f: Features, seed: int, report: BuildReport) -> Site:
                 patch.of(roads.path)[on] = P_SQUARE
                 patch.of(roads.deck)[on] = True
     wet = cover == Surface.WATER
-    raised = _bridges(f, roads, wet)
+    raised = _bridges(f, roads, wet, raise_decks=elevation is None)
     surface = compose_streets(cover, roads)
     site = Site(f, report, buildings, owner, cover, surface, wet, roads, raised, green=green)
+    if elevation is None:
+        site.level = flat_levels(surface)
+    else:
+        site.level = ground_levels(elevation, surface, wet, _centre_lines(f))
+        site.terrain = True
+        lo, hi = float(np.nanmin(elevation)), float(np.nanmax(elevation))
+        report.note(f"terrain: {lo:.0f} to {hi:.0f} m, {int(site.level.max() // 2)} blocks of"
+                    " relief; bridges follow the ground")  # fmt: skip
     site.passage = _passages(f, owner)
     deck = roads.deck & wet & (surface != Surface.WATER)
     site.railing = (surface == Surface.WATER) & _grow8(deck) & (owner < 0)
@@ -110,10 +126,11 @@ def lay_out_ground(f: Features, seed: int, report: BuildReport) -> Site:
     return site
 
 
-def _bridges(f: Features, roads: Roads, wet: np.ndarray) -> list[RaisedBridge]:
+def _bridges(f: Features, roads: Roads, wet: np.ndarray, raise_decks: bool) -> list[RaisedBridge]:
+    # Raised decks are planned on level ground only: over terrain a bridge follows the ground.
     raised = []
     for way in f.bridges:
-        bridge = plan_bridge(f.grid, roads, wet, way)
+        bridge = plan_bridge(f.grid, roads, wet, way) if raise_decks else None
         if bridge is None:
             paint_highway(f.grid, roads, way)
             width, pavement = road_widths(way.tags)
@@ -130,6 +147,17 @@ def _bridges(f: Features, roads: Roads, wet: np.ndarray) -> list[RaisedBridge]:
             getattr(roads, name)[ends] |= getattr(own, name)[ends]
         raised.append(bridge)
     return raised
+
+
+def _centre_lines(f: Features) -> np.ndarray:
+    """The blocks the centre lines of streets and paths run through."""
+    out = np.zeros(f.grid.shape, dtype=bool)
+    for way in f.highways + f.bridges:
+        for run in way.runs:
+            patch = stroke(f.grid, run, 0.5)
+            if patch is not None:
+                patch.of(out)[np.isfinite(patch.data)] = True
+    return out
 
 
 def _passages(f: Features, owner: np.ndarray) -> np.ndarray:
@@ -174,7 +202,7 @@ def open_ground(site: Site) -> np.ndarray:
 def plan_entrances(site: Site) -> np.ndarray:
     """Doors of every building (entrances, else towards the street) and the joined ground."""
     walk = open_ground(site)
-    joined = _largest(walk)
+    joined = _largest(walk, site.level)
     roads = site.roads
     street = roads.carriage | roads.pavement | (roads.path > 0)
     road_distance = distance_to(street if street.any() else walk)
@@ -190,6 +218,8 @@ def plan_entrances(site: Site) -> np.ndarray:
         if b.canopy:
             continue
         cands = door_candidates(b, walk)
+        if site.terrain:
+            cands = settle(b, cands, site.level, road_distance, joined)
         site.candidates[b.index] = cands
         b.doors = plan_doors(b, cands, entrances.get(b.index, []), road_distance, joined,
                              (site.grid.x0, site.grid.z0))  # fmt: skip
@@ -220,6 +250,7 @@ def plan_furniture(site: Site, rng: np.random.Generator) -> None:
     for _ in range(TREE_CLEARANCE):  # square, as crowns are: no leaves over a roof
         blocked = _grow8(blocked)
     blocked |= site.railing
+    blocked |= stair_facings(site.level, surface) >= 0
     blocked |= np.isin(surface, (Surface.ROAD, Surface.MARKING, Surface.KERB, Surface.WATER,
                                  Surface.RAILBED))  # fmt: skip
     for bridge in site.raised:
@@ -254,7 +285,7 @@ def connect(site: Site) -> np.ndarray:
     """The open ground joined to the spawn (the largest walkable part near the centre), and
     the spawn's block: paved ground nearest the map's centre."""
     walk = open_ground(site) & ~site.obstacle
-    site.main = _largest(walk)
+    site.main = _largest(walk, site.level)
     if not site.main.any():
         raise OsmError(f"{site.f.source}: the map has no open ground to stand on")
     street = site.main & (site.owner < 0) & ~_raised(site)  # not in a passage or on a bridge
@@ -265,7 +296,7 @@ def connect(site: Site) -> np.ndarray:
     i = int(np.argmin(d))
     site.spawn = (int(rows[i]), int(cols[i]))
     spots = site.main & np.isin(site.surface, SPOT_SURFACES) & ~_raised(site)
-    return spots
+    return spots & (stair_facings(site.level, site.surface) < 0)
 
 
 def _raised(site: Site) -> np.ndarray:
@@ -275,8 +306,9 @@ def _raised(site: Site) -> np.ndarray:
     return out
 
 
-def _largest(mask: np.ndarray) -> np.ndarray:
-    labels, count = label4(mask)
+def _largest(mask: np.ndarray, level: np.ndarray) -> np.ndarray:
+    """The largest part of ``mask`` a player walks through: steps of a block at most."""
+    labels, count = label4(mask, level, MAX_STEP)
     if count == 0:
         return np.zeros_like(mask)
     sizes = np.bincount(labels[labels >= 0], minlength=count)

@@ -47,6 +47,32 @@ MAKI = {"restaurant": ("amenity", "restaurant"), "cafe": ("amenity", "cafe"),
         "town-hall": ("amenity", "townhall"), "monument": ("historic", "monument")}  # fmt: skip
 
 
+# Mapbox Streets joins two names of one road with a no-break space and an em dash, e.g.
+# "Zastron Street\u00a0— Nelson Mandela Drive" (Bloemfontein's road_label): the first is kept
+# as the name, the other as alt_name. Only Mapbox labels are split: plain OSM names (QA tiles,
+# extracts) keep the dash, which is ordinary typography in e.g. Russian names.
+JOINED = "\u00a0— "
+
+
+def split_name(name: str) -> tuple[str, str | None]:
+    """A Mapbox label's name and the second name joined to it (None when there is none)."""
+    first, sep, rest = name.partition(JOINED)
+    return (first, rest) if sep and first and rest else (name, None)
+
+
+def name_tags(name: str) -> dict[str, str]:
+    """``name`` (and ``alt_name``) tags of a Mapbox label."""
+    first, other = split_name(name)
+    return {"name": first, "alt_name": other} if other else {"name": first}
+
+
+def split_joined(tags: dict[str, str]) -> dict[str, str]:
+    """``tags`` with a joined Mapbox ``name`` split into ``name`` and ``alt_name``."""
+    if "name" not in tags or "alt_name" in tags or split_name(tags["name"])[1] is None:
+        return tags
+    return {**tags, **name_tags(tags["name"])}
+
+
 def _s(v: object) -> str:
     """A property as an OSM tag value (integral floats without ``.0``)."""
     if isinstance(v, float) and v.is_integer():
@@ -79,11 +105,13 @@ def road_tags(p: dict) -> dict[str, str] | None:
 
 
 def _named(tags: dict[str, str], p: dict) -> dict[str, str]:
-    """Copy the local name (``name``) and, when given, the English one (``name_en``)."""
+    """Copy the local name (``name``, split when joined) and, when it differs, the English one
+    (``name_en``)."""
     if p.get("name"):
-        tags["name"] = _s(p["name"])
-    if p.get("name_en") and p.get("name_en") != p.get("name"):
-        tags["name:en"] = _s(p["name_en"])
+        tags.update(name_tags(_s(p["name"])))
+    english = split_name(_s(p["name_en"]))[0] if p.get("name_en") else None
+    if english and english != tags.get("name"):
+        tags["name:en"] = english
     return tags
 
 

@@ -61,12 +61,39 @@ BEDROCK_LAYER = "stone"
 WATER_BED = "gravel"
 WATER = "water"
 HALF_HEIGHT = (Surface.ROAD, Surface.MARKING)  # surfaces whose top is 0.5 below the ground
+# Paved surfaces that can end half a block up on slopes: their full block, slab and stairs.
+SLAB_OF = {
+    Surface.ROAD: ("polished_deepslate", "polished_deepslate_slab[type=bottom]",
+                   "polished_deepslate_stairs"),
+    Surface.MARKING: ("smooth_quartz", "smooth_quartz_slab[type=bottom]", "smooth_quartz_stairs"),
+    Surface.PAVEMENT: ("smooth_stone", "smooth_stone_slab[type=bottom]", "stone_brick_stairs"),
+    Surface.KERB: ("polished_diorite", "polished_diorite_slab[type=bottom]",
+                   "polished_diorite_stairs"),
+    Surface.FOOTWAY: ("stone_bricks", "stone_brick_slab[type=bottom]", "stone_brick_stairs"),
+    Surface.SQUARE: ("stone_bricks", "stone_brick_slab[type=bottom]", "stone_brick_stairs"),
+    Surface.CYCLEWAY: ("andesite", "andesite_slab[type=bottom]", "andesite_stairs"),
+    Surface.CITY: ("polished_andesite", "polished_andesite_slab[type=bottom]",
+                   "polished_andesite_stairs"),
+}  # fmt: skip
+RETAINING_WALL = "stone_bricks"
 WALKABLE_EXCEPT = (Surface.WATER,)
 
 
-def top_states(reg: BlockRegistry) -> np.ndarray:
-    """State id of the top ground block per surface code (a lookup table)."""
+def top_states(reg: BlockRegistry, part: int | None = None) -> np.ndarray:
+    """State id per surface code (a lookup table) of the top ground block on level ground, or
+    of part 0 (full block) or 1 (slab) of a paved surface on a slope."""
     table = np.zeros(max(Surface) + 1, dtype=np.uint16)
     for code, name in TOP_BLOCK.items():
+        if part is not None and code in SLAB_OF:
+            name = SLAB_OF[code][part]
         table[code] = reg.state(name)
+    return table
+
+
+def stair_states(reg: BlockRegistry, facings: tuple[str, ...]) -> np.ndarray:
+    """State id per surface code and facing of the stairs set on a steep paved slope."""
+    table = np.zeros((max(Surface) + 1, len(facings)), dtype=np.uint16)
+    for code, (_, _, stairs) in SLAB_OF.items():
+        for k, facing in enumerate(facings):
+            table[code, k] = reg.state(f"{stairs}[facing={facing},half=bottom,shape=straight]")
     return table

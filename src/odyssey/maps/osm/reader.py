@@ -18,11 +18,11 @@ from odyssey.errors import OdysseyError
 # Ways worth keeping: everything the builder draws or names.
 WAY_KEYS = ("building", "highway", "railway", "waterway", "natural", "landuse", "leisure",
             "amenity", "place", "man_made", "area:highway", "tourism", "historic",
-            "shop")  # fmt: skip
+            "shop", "building:part")  # fmt: skip
 NODE_KEYS = ("name", "entrance", "door", "natural", "addr:housenumber")
 # Tags that make a closed way an area (a closed highway is a loop road unless area=yes).
 AREA_KEYS = ("building", "landuse", "leisure", "amenity", "place", "man_made", "tourism",
-             "historic", "shop", "area:highway")  # fmt: skip
+             "historic", "shop", "area:highway", "building:part")  # fmt: skip
 LINEAR_NATURAL = ("coastline", "tree_row", "cliff", "ridge", "arete")
 LonLatBox = tuple[float, float, float, float]  # min lon, min lat, max lon, max lat
 
@@ -91,6 +91,11 @@ def is_area_way(tags: dict[str, str]) -> bool:
     return tags.get("waterway") in ("riverbank", "dock")
 
 
+def is_contour(tags: dict[str, str]) -> bool:
+    """A contour line (``contour=elevation`` with its ``ele``), kept for the ground's shape."""
+    return tags.get("contour") == "elevation" and "ele" in tags
+
+
 def read_osm(path: Path, bbox: LonLatBox | None = None) -> OsmData:
     """Features of ``path`` that touch ``bbox`` (the extract's own box when None)."""
     path = Path(path)
@@ -147,7 +152,7 @@ def _read_nodes_and_ways(path: Path, data: OsmData, members: set[int]) -> dict[i
                 data.nodes.append(OsmNode(obj.id, obj.location.lon, obj.location.lat, tags))
             continue
         tags = {t.k: t.v for t in obj.tags}
-        wanted = any(k in tags for k in WAY_KEYS)
+        wanted = any(k in tags for k in WAY_KEYS) or is_contour(tags)
         if not wanted and obj.id not in members:
             continue
         ids = tuple(n.ref for n in obj.nodes)
@@ -188,6 +193,7 @@ def _polygon_only(tags: dict[str, str]) -> bool:
     natural = tags.get("natural")
     return (
         "building" in tags
+        or "building:part" in tags
         or "landuse" in tags
         or tags.get("area") == "yes"
         or (natural is not None and natural not in LINEAR_NATURAL)

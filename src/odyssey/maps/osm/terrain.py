@@ -1,5 +1,6 @@
-"""Writing the ground: a few layers of stone and dirt, the surface blocks, water three deep,
-rails, and the stamped blocks of trees, sign posts and railings, region by region."""
+"""Writing the ground: stone and three layers of dirt, the surface blocks at each column's level,
+water three deep, rails, the stairs and retaining walls of slopes, and the stamped blocks of
+trees, sign posts and railings, region by region."""
 
 from __future__ import annotations
 
@@ -7,14 +8,26 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from odyssey.maps.osm.palette import BEDROCK_LAYER, SUBSOIL, WATER, WATER_BED, Surface, top_states
+from odyssey.maps.osm.palette import (
+    BEDROCK_LAYER,
+    RETAINING_WALL,
+    SLAB_OF,
+    SUBSOIL,
+    WATER,
+    WATER_BED,
+    Surface,
+    stair_states,
+    top_states,
+)
 from odyssey.maps.osm.raster import Grid
+from odyssey.maps.osm.relief import STEPS, base_y, retaining_walls, stair_facings
 from odyssey.world.blocks import AIR
 from odyssey.world.generate import GROUND_Y
 from odyssey.world.storage import World
 
-BOTTOM_Y = GROUND_Y - 6  # two layers of stone, three of dirt (or water), the surface
-TOP_Y = GROUND_Y + 14  # room for trees and posts
+BOTTOM_Y = GROUND_Y - 6  # on level ground: two layers of stone, three of dirt, the surface
+TOP_ROOM = 14  # blocks above the ground kept in the box: room for trees and posts
+TOP_Y = GROUND_Y + TOP_ROOM
 WATER_DEPTH = 3
 REGION = 128  # blocks per side of the boxes written at once (8 x 8 chunks)
 RAIL_SHAPES = ("", "north_south", "east_west")
@@ -36,44 +49,81 @@ class Stamps:
         return Stamps(*(c.astype(np.int64) for c in cols))
 
 
-def column_blocks(world: World, surface: np.ndarray, wet: np.ndarray, rail: np.ndarray):
-    """The blocks BOTTOM_Y..TOP_Y of a region's columns as an array [y][z][x]."""
+@dataclass(frozen=True)
+class Ground:
+    """The layers the terrain writer needs, per column of the grid."""
+
+    surface: np.ndarray
+    wet: np.ndarray  # water under the surface
+    rail: np.ndarray
+    level: np.ndarray  # half blocks above GROUND_Y (relief.py)
+
+    def window(self, region) -> Ground:
+        return Ground(*(a[region] for a in (self.surface, self.wet, self.rail, self.level)))
+
+
+def column_blocks(world: World, g: Ground, y0: int, y1: int) -> np.ndarray:
+    """The blocks y0..y1 of a region's columns as an array [y][z][x]: stone, three blocks of
+    dirt (or water), the surface block (a slab where the level ends in a half) and the stairs
+    and retaining walls of slopes."""
     reg = world.registry
-    h, w = surface.shape
-    vol = np.zeros((TOP_Y - BOTTOM_Y, h, w), dtype=np.uint16)
-    ground = GROUND_Y - 1 - BOTTOM_Y  # index of the surface block
-    vol[: ground - WATER_DEPTH] = reg.state(BEDROCK_LAYER)
-    vol[ground - WATER_DEPTH : ground] = reg.state(SUBSOIL)
-    vol[ground - WATER_DEPTH - 1][wet] = reg.state(WATER_BED)
-    vol[ground - WATER_DEPTH : ground, wet] = reg.state(WATER)
-    vol[ground] = top_states(reg)[surface]
-    vol[ground][surface == Surface.WATER] = AIR
-    on_track = (rail > 0) & (surface == Surface.RAILBED)
+    top = base_y(g.level) - 1 - y0  # index of each column's top block (a slab or a full block)
+    ys = np.arange(y1 - y0, dtype=np.int64)[:, None, None]
+    vol = np.where(ys <= top[None] - WATER_DEPTH - 1, reg.state(BEDROCK_LAYER),
+                   np.where(ys < top[None], reg.state(SUBSOIL), AIR)).astype(np.uint16)  # fmt: skip
+    walls = retaining_walls(g.level, g.surface)
+    vol[(ys < top[None]) & walls[None]] = reg.state(RETAINING_WALL)
+    rows, cols = np.indices(g.surface.shape)
+    half = g.level % 2 == 1
+    vol[top, rows, cols] = np.where(half, top_states(reg, 1)[g.surface],
+                                    top_states(reg, 0)[g.surface])  # fmt: skip
+    # Under a slab on a slope, the paving's full block (its side shows where the street steps);
+    # dirt under the level maps' carriageways, as before.
+    under = half & (g.level > 0) & np.isin(g.surface, tuple(SLAB_OF))
+    vol[top[under] - 1, rows[under], cols[under]] = top_states(reg, 0)[g.surface[under]]
+    wet = g.wet
+    vol[top[wet] - WATER_DEPTH - 1, rows[wet], cols[wet]] = reg.state(WATER_BED)
+    for k in range(1, WATER_DEPTH + 1):
+        vol[top[wet] - k, rows[wet], cols[wet]] = reg.state(WATER)
+    open_water = g.surface == Surface.WATER
+    vol[top[open_water], rows[open_water], cols[open_water]] = AIR
+    on_track = (g.rail > 0) & (g.surface == Surface.RAILBED)
     for shape in (1, 2):
-        vol[ground + 1][on_track & (rail == shape)] = reg.state(f"rail[shape={RAIL_SHAPES[shape]}]")
+        at = on_track & (g.rail == shape)
+        vol[top[at] + 1, rows[at], cols[at]] = reg.state(f"rail[shape={RAIL_SHAPES[shape]}]")
+    facing = stair_facings(g.level, g.surface)
+    steps = facing >= 0
+    table = stair_states(reg, tuple(STEPS))
+    vol[top[steps] + 1, rows[steps], cols[steps]] = table[g.surface[steps], facing[steps]]
     return vol
 
 
-def write_terrain(world: World, grid: Grid, surface: np.ndarray, wet: np.ndarray,
-                  rail: np.ndarray, stamps: Stamps) -> None:  # fmt: skip
+def write_terrain(world: World, grid: Grid, ground: Ground, stamps: Stamps) -> None:
     """Write every column of the grid, REGION x REGION blocks at a time."""
     order = np.lexsort((stamps.x, stamps.z))  # stamps sorted by z (then x): regions slice them
     sx, sy, sz, ss = stamps.x[order], stamps.y[order], stamps.z[order], stamps.state[order]
     rank = order  # original position: earlier stamps win
+    y0 = bottom_y(ground.level)
     for r0 in range(0, grid.nz, REGION):
         r1 = min(grid.nz, r0 + REGION)
         za, zb = grid.z0 + r0, grid.z0 + r1
         lo, hi = np.searchsorted(sz, za), np.searchsorted(sz, zb)
         for c0 in range(0, grid.nx, REGION):
             c1 = min(grid.nx, c0 + REGION)
-            region = (slice(r0, r1), slice(c0, c1))
-            vol = column_blocks(world, surface[region], wet[region], rail[region])
+            g = ground.window((slice(r0, r1), slice(c0, c1)))
+            y1 = int(base_y(g.level.max())) + TOP_ROOM
+            vol = column_blocks(world, g, y0, y1)
             xa, xb = grid.x0 + c0, grid.x0 + c1
             sel = np.arange(lo, hi)
-            sel = sel[(sx[sel] >= xa) & (sx[sel] < xb) & (sy[sel] >= BOTTOM_Y) & (sy[sel] < TOP_Y)]
+            sel = sel[(sx[sel] >= xa) & (sx[sel] < xb) & (sy[sel] >= y0) & (sy[sel] < y1)]
             if len(sel):
-                _lay(vol, sx[sel] - xa, sy[sel] - BOTTOM_Y, sz[sel] - za, ss[sel], rank[sel])
-            world.set_box((xa, BOTTOM_Y, za), vol)
+                _lay(vol, sx[sel] - xa, sy[sel] - y0, sz[sel] - za, ss[sel], rank[sel])
+            world.set_box((xa, y0, za), vol)
+
+
+def bottom_y(level: np.ndarray) -> int:
+    """The lowest block written: BOTTOM_Y on level ground."""
+    return int(base_y(level.min())) - 1 - WATER_DEPTH - 2
 
 
 def _lay(vol, x, y, z, state, rank) -> None:
@@ -89,6 +139,7 @@ def _lay(vol, x, y, z, state, rank) -> None:
     view[flat[empty]] = state[empty]
 
 
-def lowest_ground(wet: np.ndarray) -> int:
+def lowest_ground(wet: np.ndarray, level: np.ndarray) -> int:
     """The lowest top of solid ground: a water bed where there is water."""
-    return GROUND_Y - 1 - WATER_DEPTH if wet.any() else GROUND_Y
+    lowest = int(base_y(level.min()))
+    return lowest - 1 - WATER_DEPTH if wet.any() else lowest

@@ -86,18 +86,21 @@ class TreePlanter:
                                   MIN_APART[cover])  # fmt: skip
 
 
-def tree_blocks(trees: list[Tree], grid: Grid, names_to_state) -> tuple[np.ndarray, ...]:
-    """All trees' blocks as arrays x, y, z, state: trunks first (they win over leaves)."""
+def tree_blocks(trees: list[Tree], grid: Grid, names_to_state,
+                ground: np.ndarray | None = None) -> tuple[np.ndarray, ...]:  # fmt: skip
+    """All trees' blocks as arrays x, y, z, state: trunks first (they win over leaves).
+    ``ground``: per column, the first block above the ground (GROUND_Y everywhere if None)."""
     logs, leaves = [], []
     for t in trees:
         x, z = grid.x0 + t.col, grid.z0 + t.row
+        y0 = GROUND_Y if ground is None else int(ground[t.row, t.col])
         log, leaf = SPECIES[t.species]
         log_s = names_to_state(f"{log}[axis=y]")
         leaf_s = names_to_state(f"{leaf}[persistent=true]")
         for dy in range(t.trunk):
-            logs.append((x, GROUND_Y + dy, z, log_s))
+            logs.append((x, y0 + dy, z, log_s))
         for dx, dy, dz in _crown(t.trunk, t.species):
-            leaves.append((x + dx, GROUND_Y + dy, z + dz, leaf_s))
+            leaves.append((x + dx, y0 + dy, z + dz, leaf_s))
     rows = np.array(logs + leaves, dtype=np.int64).reshape(-1, 4)
     return rows[:, 0], rows[:, 1], rows[:, 2], rows[:, 3]
 

@@ -27,7 +27,7 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, Polygon, box, shape
 
-from odyssey.maps.osm.mapbox_streets import qa_tags, streets_tags
+from odyssey.maps.osm.mapbox_streets import name_tags, qa_tags, streets_tags
 from odyssey.maps.osm.reader import (
     NODE_KEYS,
     LonLatBox,
@@ -122,7 +122,7 @@ def read_tiles(
     data = OsmData(source=src, box=bbox or (float(lo[0]), float(lo[1]), float(hi[0]),
                                             float(hi[1])))  # fmt: skip
     cover = shapely.union_all([box(*b) for b in boxes], grid_size=GRID).boundary
-    _emit(data, _name_roads(_join(pieces)), cover)
+    _emit(data, _node_crossings(_name_roads(_join(pieces))), cover)
     _clip_to_box(data)
     return data
 
@@ -217,7 +217,7 @@ def _name_roads(pieces: list[_Piece]) -> list[_Piece]:
     by_id = {p.ref[1]: p.tags[LABEL] for p in labels if p.ref[1]}
     for r in roads:
         if "name" not in r.tags and r.ref[1] in by_id:
-            r.tags = {**r.tags, "name": by_id[r.ref[1]]}
+            r.tags = {**r.tags, **name_tags(by_id[r.ref[1]])}
     tree = shapely.STRtree([r.geom for r in roads])
     for lab in labels:
         if lab.ref[1] in by_id and any(r.ref[1] == lab.ref[1] for r in roads):
@@ -225,8 +225,31 @@ def _name_roads(pieces: list[_Piece]) -> list[_Piece]:
         mid = lab.geom.interpolate(0.5, normalized=True)
         for i in tree.query(mid, predicate="dwithin", distance=1e-5):
             if "name" not in roads[i].tags:
-                roads[i].tags = {**roads[i].tags, "name": lab.tags[LABEL]}
+                roads[i].tags = {**roads[i].tags, **name_tags(lab.tags[LABEL])}
     return [p for p in pieces if LABEL not in p.tags]
+
+
+def _node_crossings(pieces: list[_Piece]) -> list[_Piece]:
+    """A vertex where two streets at the same grade cross, in both: OpenStreetMap joins them
+    by a shared node there, but a tile may keep only the vertices its simplification needed,
+    so the builder would not see the junction (nor name the corner)."""
+    roads = [p for p in pieces if "highway" in p.tags and _dim(p.geom) == 1
+             and "bridge" not in p.tags and "tunnel" not in p.tags]  # fmt: skip
+    if len(roads) < 2:
+        return pieces
+    geoms = [r.geom for r in roads]
+    left, right = shapely.STRtree(geoms).query(geoms, predicate="intersects")
+    points: list[list] = [[] for _ in roads]
+    for i, j in zip(left.tolist(), right.tolist(), strict=True):
+        if i < j:
+            cross = shapely.get_parts(shapely.intersection(geoms[i], geoms[j]))
+            found = [g for g in cross if isinstance(g, Point)]
+            points[i] += found
+            points[j] += found
+    for r, pts in zip(roads, points, strict=True):
+        if pts:
+            r.geom = shapely.snap(r.geom, shapely.MultiPoint(pts), GRID)
+    return pieces
 
 
 def _dim(geom) -> int:
@@ -266,7 +289,7 @@ def _emit(data: OsmData, pieces: list[_Piece], cover) -> None:
                 continue
             data.nodes.append(OsmNode(num, pt.x, pt.y, p.tags))
             continue
-        if "contour" in p.tags:  # a contour polygon's outline, less the tiles' cut edges
+        if "contour" in p.tags and dim == 2:  # a contour polygon's outline less the cut edges
             lines = shapely.line_merge(p.geom.boundary.difference(cover.buffer(GRID * 10)))
             _add_lines(data, num, lines, p.tags, node_ids)
             continue

@@ -19,6 +19,7 @@ from odyssey.maps.osm.construct import reachable_floors
 from odyssey.maps.osm.doors import Candidates, Door, door_near
 from odyssey.maps.osm.ground import ProjectedArea
 from odyssey.maps.osm.raster import Grid, fill_rings
+from odyssey.maps.osm.relief import stand_y
 from odyssey.world.generate import GROUND_Y
 
 DOOR_REUSE = 8.0  # blocks: a place this near an existing door is entered by it
@@ -89,8 +90,9 @@ class SpotFinder:
     """Chooses standing spots: open ground on the street network, or reachable floors."""
 
     def __init__(self, grid: Grid, buildings: list[Building], open_spot: np.ndarray,
-                 main: np.ndarray) -> None:  # fmt: skip
+                 main: np.ndarray, level: np.ndarray) -> None:  # fmt: skip
         self.grid = grid
+        self.level = level  # relief.py: where an outdoor spot's ground is
         self.buildings = buildings
         self.open_spot = open_spot  # full-height ground joined to the spawn
         self.main = main
@@ -122,7 +124,7 @@ class SpotFinder:
         spot = self._pick(cells, d, b.patch.r0, b.patch.c0, floor)
         if spot is None:
             return None
-        y = GROUND_Y + b.floors[floor]
+        y = GROUND_Y + b.base + b.floors[floor]
         return (self.grid.x0 + spot[1] + 0.5, float(y), self.grid.z0 + spot[0] + 0.5), floor
 
     def outside(self, x: float, z: float, search: int = OUTDOOR_SEARCH,
@@ -142,7 +144,8 @@ class SpotFinder:
         spot = self._pick(cells, d, r0, c0, -1)
         if spot is None:
             return None
-        return (self.grid.x0 + spot[1] + 0.5, float(GROUND_Y), self.grid.z0 + spot[0] + 0.5)
+        y = float(stand_y(self.level[spot]))
+        return (self.grid.x0 + spot[1] + 0.5, y, self.grid.z0 + spot[0] + 0.5)
 
     def _pick(self, cells, dist, r0, c0, floor) -> tuple[int, int] | None:
         """The nearest free cell, not already given to another waypoint."""
