@@ -30,7 +30,9 @@ from odyssey.tasks.schema import Task, TaskCatalog, TaskError, TaskMetadata, Tas
 STOP_WEIGHTS = {2: 4, 3: 28, 4: 54, 5: 51, 6: 34, 7: 9, 8: 4, 9: 2, 10: 1, 11: 1, 12: 1}
 ATTEMPTS_PER_TASK = 8  # candidate routes tried per wanted task before giving up
 PROMPT_STYLE = "odyssey_template_v1"
-LANGUAGE_TAGS = {"fi": "fi-FI", "en": "en-GB"}
+# BCP 47 tags of the prompt languages: the English is British, the French that of France, the
+# Spanish Latin American (tú, no words only Spain uses).
+LANGUAGE_TAGS = {"fi": "fi-FI", "en": "en-GB", "fr": "fr-FR", "ru": "ru-RU", "es": "es-419"}
 STAIR_RISE = 0.4  # a walked step rising or falling at least this much is on stairs or a slope
 
 
@@ -183,14 +185,14 @@ def generate_tasks(
         task_id = f"{map_id}-{first_number + len(tasks):03d}"
         metadata = TaskMetadata(
             source_route_id=f"odyssey-generated-s{seed}",
-            title_local=theme.title_fi if language == "fi" else theme.title_en,
+            title_local=theme.text(language).title,
             topic_local=theme.key,
             prompt_language=LANGUAGE_TAGS[language],
             prompt_style=PROMPT_STYLE,
             difficulty=difficulty(stats, len(chain)),
             prompt_en=render_prompt(theme, names, "en"),
-            persona_en=theme.persona_en,
-            purpose_en=theme.purpose_en,
+            persona_en=theme.text("en").persona,
+            purpose_en=theme.text("en").purpose,
             stops=len(chain),
             **stats.metadata(),
         )

@@ -25,6 +25,7 @@ from odyssey.tasks.schema import Task, TaskCatalog, TaskError
 
 TASKS_JSON = "tasks.json"
 REFERENCES_JSON = "references.json"
+BUILD_JSON = "build.json"
 PROFILE_ID = "minecraft-1.21.11"
 SETTING_ID = "final-navigation-v1"
 
@@ -48,15 +49,33 @@ class SuiteSpec:
     def task_count(self) -> int:
         return sum(self.tasks_per_map.values())
 
+    def fingerprint(self) -> dict[str, Any]:
+        """What decides the suite's tasks; a cached copy built from another one is stale."""
+        # pairs, not a mapping: the maps' order draws their seeds
+        return {"tasks_per_map": [[m, n] for m, n in self.tasks_per_map.items()],
+                "seed": self.seed, "max_length": self.max_length}  # fmt: skip
 
+
+# A map's tasks are drawn with the seed ``seed * 1000 + its position``, so a new map goes at the
+# END of a suite and the maps before it keep their tasks. odyssey-v1's description names no
+# count (the spec holds it), so adding a real place to it is one more line at the end.
 SUITES: dict[str, SuiteSpec] = {
     s.name: s
     for s in (
         SuiteSpec("demo", "12 short tasks on three indoor maps; builds in seconds",
                   {"palace": 4, "hotel": 4, "liner": 4}, seed=2026, max_length=150.0),
-        SuiteSpec("odyssey-v1", "120 tasks: 80 outdoor (helsinki, karhula), 40 indoor",
+        SuiteSpec("odyssey-v1", "every real place (prompts in its language) and four indoor maps",
                   {"helsinki": 40, "karhula": 40, "palace": 10, "hotel": 10, "liner": 10,
-                   "stadium": 10}, seed=1, max_length=2500.0),
+                   "stadium": 10,
+                   # version 2: the real places beyond Finland
+                   "monaco": 8,
+                   "manhattan-columbus-circle": 8,
+                   "three-rivers": 8,
+                   "bloemfontein": 8,
+                   "astana": 8,
+                   "montevideo": 8,
+                   "san-francisco": 8},
+                  seed=1, max_length=2500.0, version="2"),
     )
 }  # fmt: skip
 
@@ -78,8 +97,14 @@ def roster_name(name: str) -> str:
 
 
 def is_built(name: str) -> bool:
+    """The suite's files are cached, built from the spec as it is now (a map added without a
+    version bump makes the cached copy stale, not silently short)."""
     folder = suite_dir(name)
-    return all((folder / f).exists() for f in (TASKS_JSON, REFERENCES_JSON, roster_name(name)))
+    files = (TASKS_JSON, REFERENCES_JSON, roster_name(name), BUILD_JSON)
+    if not all((folder / f).exists() for f in files):
+        return False
+    record = read_json(folder / BUILD_JSON, str(folder / BUILD_JSON))
+    return record.get("spec") == suite_spec(name).fingerprint()
 
 
 def build_suite(name: str, force: bool = False) -> Path:
@@ -109,7 +134,8 @@ def build_suite(name: str, force: bool = False) -> Path:
         write_json(scratch / REFERENCES_JSON, {"schema_version": 1, "suite": name,
                                                "references": references})  # fmt: skip
         write_json(scratch / roster_name(name), roster(spec))
-        write_json(scratch / "build.json", {"seconds": round(time.perf_counter() - began, 2)})
+        write_json(scratch / BUILD_JSON, {"seconds": round(time.perf_counter() - began, 2),
+                                          "spec": spec.fingerprint()})  # fmt: skip
         if target.exists():
             shutil.rmtree(target)
         os.replace(scratch, target)
