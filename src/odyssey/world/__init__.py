@@ -1,8 +1,10 @@
-"""The world layer: block registry, sparse chunk storage, Anvil/NBT reading and writing."""
+"""The world layer: block and item registries, sparse chunk storage, Anvil/NBT reading and
+writing."""
 
 from odyssey.world.anvil import open_world, save_world
 from odyssey.world.blocks import AIR, BlockFlag, BlockRegistry, BlockState, registry
 from odyssey.world.chunk import Chunk
+from odyssey.world.items import ItemError, ItemRegistry, ItemType, items
 from odyssey.world.leveldat import LevelInfo, PlayerPose
 from odyssey.world.storage import Dimension, World
 
@@ -13,9 +15,13 @@ __all__ = [
     "BlockState",
     "Chunk",
     "Dimension",
+    "ItemError",
+    "ItemRegistry",
+    "ItemType",
     "LevelInfo",
     "PlayerPose",
     "World",
+    "items",
     "open_world",
     "registry",
     "save_world",
