@@ -11,6 +11,8 @@ faces of stairs and slabs do not connect.
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 
 from odyssey.world.blocks import BlockFlag, BlockRegistry
@@ -27,13 +29,19 @@ def connect_blocks(world: World, lo: tuple[int, int, int], hi: tuple[int, int, i
     neighbours, as vanilla's placement and neighbour updates do (outside the box is air)."""
     reg = world.registry
     box = world.get_box(lo, hi)
-    kinds = np.array([_kind(reg, s) for s in range(reg.state_count)], dtype=object)
+    kinds = connection_kinds(reg)
     padded = np.pad(box, 1)
     for y, z, x in np.argwhere(kinds[box] != ""):
         near = padded[y : y + 3, z : z + 3, x : x + 3]  # near[1 + dy, 1 + dz, 1 + dx]
-        new = _connected(reg, int(box[y, z, x]), kinds, near)
+        new = connected_state(reg, int(box[y, z, x]), kinds, near)
         if new != box[y, z, x]:
             world.set_block(lo[0] + int(x), lo[1] + int(y), lo[2] + int(z), new)
+
+
+@cache
+def connection_kinds(reg: BlockRegistry) -> np.ndarray:
+    """The connection rule per state id: fence, wooden_fence, pane, wall, gate or ''."""
+    return np.array([_kind(reg, s) for s in range(reg.state_count)], dtype=object)
 
 
 def _kind(reg: BlockRegistry, state: int) -> str:
@@ -48,7 +56,7 @@ def _kind(reg: BlockRegistry, state: int) -> str:
     return "pane" if name.endswith(("_pane", "_bars")) else ""
 
 
-def _connected(reg: BlockRegistry, state: int, kinds: np.ndarray, near: np.ndarray) -> int:
+def connected_state(reg: BlockRegistry, state: int, kinds: np.ndarray, near: np.ndarray) -> int:
     """The state with its connections set from its 3x3x3 neighbourhood ``near`` [y][z][x]."""
     kind, props = kinds[state], reg.properties(state)
     beside = {side: int(near[1, 1 + dz, 1 + dx]) for side, (dx, dz) in SIDES.items()}
