@@ -193,6 +193,10 @@ def test_crop_footprints_match_osm_within_a_block(crop_map):
     assert footprints_checked(crop_map, HELSINKI, CROP) >= 20
 
 
+def _in_any(polygons, point) -> bool:
+    return any(_inside(rings, np.array([point]))[0] for rings in polygons)
+
+
 def footprints_checked(built, pbf: Path, bbox, edge: float = 1.0) -> int:
     """Check every building wholly inside the map: its blocks lie within one block of its
     polygon, the polygon's inside is within one block of its blocks, and the world has its
@@ -200,7 +204,9 @@ def footprints_checked(built, pbf: Path, bbox, edge: float = 1.0) -> int:
     data = read_osm(pbf, bbox)
     proj = projection_for_box(data.box)
     grid = grid_for(data.box, proj)
-    site = lay_out_ground(project(data, proj, grid), 0, BuildReport())
+    features = project(data, proj, grid)
+    site = lay_out_ground(features, 0, BuildReport())
+    polygons = [a.rings for a in features.areas if {"building", "building:part"} & set(a.tags)]
     x1, z1 = grid.x0 + grid.nx, grid.z0 + grid.nz
     heights = built.world.surface_heights(grid.x0, grid.z0, x1, z1)
     owned = site.owner >= 0
@@ -213,7 +219,10 @@ def footprints_checked(built, pbf: Path, bbox, edge: float = 1.0) -> int:
         rows, cols = np.nonzero(b.patch.data)
         mine = np.stack([grid.x0 + b.patch.c0 + cols + 0.5, grid.z0 + b.patch.r0 + rows + 0.5], 1)
         outside = ~_inside(b.rings, mine)
-        assert all(_edge_distance(p, b.rings) <= 1.0 for p in mine[outside]), b.ref
+        # a building part too small to build joins the part beside it (parts.py): its blocks
+        # then lie in that neighbour's polygon, another part of the same outline
+        stray = np.array([p for p in mine[outside] if _edge_distance(p, b.rings) > 1.0])
+        assert all(_in_any(polygons, p) for p in stray), b.ref
         # points of the polygon (a 0.5 m lattice) all have a footprint block within one block
         lo, hi = pts.min(0), pts.max(0)
         gx, gz = np.meshgrid(np.arange(lo[0], hi[0], 0.5), np.arange(lo[1], hi[1], 0.5))
