@@ -291,6 +291,11 @@ class ItemRegistry:
             speed = max(speed, self._materials.get(material, {}).get(tool.name, 1.0))
         return speed
 
+    @property
+    def entity_names(self) -> tuple[str, ...]:
+        """Every entity type of the version (mobs, projectiles, items, vehicles...)."""
+        return tuple(self._entities)
+
     def entity_info(self, entity: str) -> EntityInfo:
         found = self._entities.get(strip_namespace(entity))
         if found is None:
