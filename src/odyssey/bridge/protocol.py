@@ -42,6 +42,12 @@ AGENT_ROUTES = (
     "chat",  # {"text"}
     "wait",  # {"seconds"}: let game time pass (lockstep: advances it)
     "screenshot",  # {"format": "jpeg"|"png", "quality"}
+    # survival games (a navigation game answers these as vanilla with nothing to act on)
+    "hotbar",  # {"slot": 0-8}
+    "drop",  # {"stack": bool}: Q (ctrl+Q)
+    "inventory",  # {}: the slots, the open container's slots, the carried stack
+    "open_inventory",  # {}: key E
+    "craft",  # {"item", "times"}: the recipe book
     "gui_key",  # {"key": xdotool keysym, "action": "tap"|"down"|"up"}
     "gui_type",  # {"text"}
     "mouse",  # {"action": "move"|"down"|"up"|"click"|"scroll", "x", "y", "button", "relative"}

@@ -160,22 +160,24 @@ def state(server: ControlServer, params: Params, lease: str | None) -> dict[str,
         p = game.player
         if p.dead:
             raise RequestError(500, "Player or game mode not available")
-        return {
-            "success": True,
-            "data": {
-                "position": xyz(tuple(float(v) for v in p.pos)),
-                "block_position": xyz(tuple(math.floor(v) for v in p.pos)),
-                "rotation": {"yaw": float(p.yaw), "pitch": float(p.pitch)},
-                "health": float(p.health),
-                "max_health": 20.0,
-                "food": 20,
-                "gamemode": "ADVENTURE" if game.rules.adventure else "SURVIVAL",
-                "motion": xyz(tuple(float(v) for v in p.vel)),  # blocks per tick
-                "on_ground": bool(p.on_ground),
-                "container_id": 0,  # the player's inventory: no container is ever open
-                "gui_open": server.gui.map_open(server.screen),
-            },
+        data = {
+            "position": xyz(tuple(float(v) for v in p.pos)),
+            "block_position": xyz(tuple(math.floor(v) for v in p.pos)),
+            "rotation": {"yaw": float(p.yaw), "pitch": float(p.pitch)},
+            "health": float(p.health),
+            "max_health": 20.0,
+            "food": 20,
+            "gamemode": "ADVENTURE" if game.rules.adventure else "SURVIVAL",
+            "motion": xyz(tuple(float(v) for v in p.vel)),  # blocks per tick
+            "on_ground": bool(p.on_ground),
+            "container_id": 0,  # the player's inventory: no container is ever open
+            "gui_open": server.gui.map_open(server.screen),
         }
+        if game.survival is not None:  # hunger, game mode, the held item, an open container
+            from odyssey.bridge.survival_routes import survival_state
+
+            data.update(survival_state(server))
+        return {"success": True, "data": data}
 
 
 def input_route(server: ControlServer, params: Params, lease: str | None) -> dict[str, Any]:
@@ -227,28 +229,18 @@ def right_click(server: ControlServer, params: Params, lease: str | None) -> dic
     return {"success": True, "message": "Right-clicked", "events": [e.kind for e in events]}
 
 
-# The engine has no containers yet: answer as vanilla does with no container screen open.
-def window_click(server: ControlServer, params: Params, lease: str | None) -> dict[str, Any]:
-    integer(params, "slot")
-    integer(params, "button")
-    if "window" in params:
-        integer(params, "window")
-    text(params, "type", "PICKUP", limit=32)
-    raise RequestError(400, "No container open")
-
-
-def close_gui(server: ControlServer, params: Params, lease: str | None) -> dict[str, Any]:
-    # closes containers only (there are none); the world map is a screen of its own (Escape)
-    return {"success": True, "message": "Container closed"}
-
-
 def chat(server: ControlServer, params: Params, lease: str | None) -> dict[str, Any]:
-    """Logged with its tick; commands ("/...") are not run (Odyssey has none)."""
+    """Logged with its tick. A command ("/...") runs in a survival game; in a navigation
+    game it is not run (the benchmark allows no commands)."""
     message = text(params, "text")
     if not message.strip():
         raise RequestError(400, "text: empty; expected a message")
     with server.game.lock:
         server.chat_log.append(ChatLine(server.game.tick_count, message, lease))
+    if message.startswith("/") and server.game.survival is not None:
+        from odyssey.bridge.survival_routes import command
+
+        return command(server, message)
     return {"success": True, "message": "Chat message sent", "content": message,
             "backend": "odyssey"}  # fmt: skip
 
@@ -286,8 +278,6 @@ HANDLERS: dict[str, Handler] = {
     "look": look,
     "right_click_block": right_click_block,
     "right_click": right_click,
-    "window_click": window_click,
-    "close_gui": close_gui,
     "chat": chat,
     "wait": wait,
     "screenshot": screenshot,

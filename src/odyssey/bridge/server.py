@@ -24,7 +24,7 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from odyssey.bridge import gui, routes
+from odyssey.bridge import gui, routes, survival_routes
 from odyssey.bridge.protocol import AGENT_ROUTES, MAX_REQUEST, ControlError, encode, read_all
 from odyssey.bridge.routes import ChatLine, RequestError
 from odyssey.errors import OdysseyError
@@ -204,7 +204,7 @@ class ControlServer:
             else:
                 held.discard(key)
             self._apply_keys()
-            if key == "use" and down and "use" not in before:
+            if key == "use" and down and "use" not in before and self.game.survival is None:
                 self.game.use(None)  # vanilla uses the block under the crosshair on key press
 
     def release_key(self, lease: str | None, key: str) -> None:
@@ -243,7 +243,7 @@ class ControlServer:
         return self.game.tick_count - start
 
 
-HANDLERS = {**routes.HANDLERS, **gui.HANDLERS}
+HANDLERS = {**routes.HANDLERS, **gui.HANDLERS, **survival_routes.HANDLERS}
 
 
 class _UnixServer(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):

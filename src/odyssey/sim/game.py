@@ -16,9 +16,11 @@ import numpy as np
 
 from odyssey.sim import layout as k
 from odyssey.sim import redstone
+from odyssey.sim.actions import survival_tick
 from odyssey.sim.physics import Simulator, check_start
 from odyssey.sim.player import InputState, PlayerState, SimError
 from odyssey.sim.reach import crosshair_block, facing_of, within_server_reach
+from odyssey.sim.survival import Survival
 from odyssey.world.blocks import BlockFlag
 from odyssey.world.storage import World
 
@@ -60,6 +62,7 @@ class Snapshot:
     blocks: dict[Pos, int]
     scheduled: tuple[tuple[int, int, Pos, str], ...]
     plates: frozenset[Pos]
+    survival: object | None = None  # a copy of Game.survival (sim.survival.Survival)
 
 
 @dataclass
@@ -70,6 +73,9 @@ class Game:
     player: PlayerState
     rules: GameRules = field(default_factory=GameRules)
     bounds: tuple[int, int, int, int] | None = None  # min x, min z, max x, max z (inclusive)
+    # Survival mechanics (sim.survival.Survival: inventory, hunger, entities, screens); None in
+    # navigation episodes, which stay exactly as they were.
+    survival: Survival | None = None
 
     def __post_init__(self) -> None:
         check_start(self.world, self.player)
@@ -148,13 +154,22 @@ class Game:
         with self.lock:
             start = len(self.events)
             self.tick_count += 1
-            if self.rules.advance_time:
+            if self._advance_time():
                 self.time_of_day = (self.time_of_day + 1) % DAY_TICKS
+            before = self.player
             self._step_player()
             self._update_plates()
             self._run_scheduled()
-            self._regenerate()
+            if self.survival is None:
+                self._regenerate()
+            else:
+                survival_tick(self, before)
             return self.events[start:]
+
+    def _advance_time(self) -> bool:
+        if self.survival is not None:
+            return bool(self.survival.rules.get("advance_time", False))
+        return self.rules.advance_time
 
     def run(self, ticks: int) -> list[GameEvent]:
         """Advance several ticks with the keys currently held."""
@@ -250,6 +265,7 @@ class Game:
                 blocks={pos: self.world.get_block(*pos) for pos in self._originals},
                 scheduled=tuple(self._scheduled),
                 plates=frozenset(self._plates),
+                survival=self.survival.snapshot() if self.survival is not None else None,
             )
 
     def restore(self, snap: Snapshot) -> None:
@@ -266,6 +282,8 @@ class Game:
             self._scheduled = list(snap.scheduled)
             heapq.heapify(self._scheduled)
             self._plates = set(snap.plates)
+            if snap.survival is not None:
+                self.survival = snap.survival.snapshot()
 
     def teleport(self, pos: tuple[float, float, float], yaw: float, pitch: float) -> None:
         """Place the player (feet) with a view, at rest."""

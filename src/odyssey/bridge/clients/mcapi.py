@@ -97,6 +97,16 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("screenshot", help="save the screen (JPEG)")
     s.add_argument("--out", default="screenshot.jpg")
     s.add_argument("--format", choices=("jpeg", "png"), default="jpeg")
+    # survival games
+    s = sub.add_parser("hotbar", help="select hotbar slot SLOT (1-9, as the number keys)")
+    s.add_argument("slot", type=int, choices=range(1, 10), metavar="SLOT")
+    s = sub.add_parser("drop", help="drop the held item (Q; --stack: the whole stack)")
+    s.add_argument("--stack", action="store_true")
+    sub.add_parser("inventory", help="the inventory's slots and the open container's")
+    sub.add_parser("open-inventory", help="open the inventory screen (E)")
+    s = sub.add_parser("craft", help="craft ITEM from the inventory (the recipe book)")
+    s.add_argument("item")
+    s.add_argument("--times", type=int, default=1)
     return p
 
 
@@ -222,6 +232,16 @@ def run(args: argparse.Namespace, client: Client) -> tuple[dict[str, Any], bool]
         return client("close_gui"), False
     if c == "chat":
         return client("chat", {"text": " ".join(args.words)}), False
+    if c == "hotbar":
+        return client("hotbar", {"slot": args.slot - 1}), False
+    if c == "drop":
+        return client("drop", {"stack": args.stack}), False
+    if c == "inventory":
+        return client("inventory"), True
+    if c == "open-inventory":
+        return client("open_inventory"), False
+    if c == "craft":
+        return client("craft", {"item": args.item, "times": args.times}), False
     if c == "wait":
         if args.seconds < 0:
             raise UsageError(f"seconds must be >= 0, got {args.seconds}")

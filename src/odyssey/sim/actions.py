@@ -1,0 +1,519 @@
+"""What a survival player's keys and clicks do each tick (``survival_tick``, called by
+``Game.tick``), and the player's direct actions: choose a hotbar slot, drop, open and click
+screens, craft.
+
+Order within a tick follows the client then the server: the swing timer, breaking or attacking
+with the attack key, using with the use key (place, eat, open), then hunger, furnaces and the
+entities (mobs move, items are picked up, hits on the player land through the armour).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from odyssey.sim import layout as k
+from odyssey.sim.crafting import InventoryMenu, craft, open_crafting_table
+from odyssey.sim.entities import combat
+from odyssey.sim.entities.ai import shear
+from odyssey.sim.entities.items import drop_from_block, drop_from_player
+from odyssey.sim.entities.kinds import kind
+from odyssey.sim.entities.state import EntityStore, PlayerView
+from odyssey.sim.entities.tick import tick as tick_entities
+from odyssey.sim.food import (
+    can_eat,
+    eat_ticks,
+    finish_eating,
+    movement_exhaustion,
+)
+from odyssey.sim.furnace import open_furnace
+from odyssey.sim.inventory import ItemStack
+from odyssey.sim.loot import finish_break
+from odyssey.sim.mining import Miner, destroy_progress, tick_breaking
+from odyssey.sim.placing import click_of, place_block
+from odyssey.sim.player import PlayerState, SimError
+from odyssey.sim.reach import crosshair_block, eye_position, look_vector
+from odyssey.sim.survival import Survival
+from odyssey.sim.windows import click as menu_click
+from odyssey.world.items import items
+
+USE_DELAY = 4  # Minecraft.rightClickDelay
+ENTITY_REACH = 3.0  # Player.entityInteractionRange
+FURNACES = ("furnace", "smoker", "blast_furnace")
+JUMP_EXHAUSTION, SPRINT_JUMP_EXHAUSTION = 0.05, 0.2
+# Armour points and toughness per piece (ArmorMaterials, 1.21): helmet, chestplate, leggings, boots
+ARMOUR = {
+    "leather": ((1, 3, 2, 1), 0.0), "chainmail": ((2, 5, 4, 1), 0.0),
+    "iron": ((2, 6, 5, 2), 0.0), "golden": ((2, 5, 3, 1), 0.0), "copper": ((2, 4, 3, 1), 0.0),
+    "diamond": ((3, 8, 6, 3), 2.0), "netherite": ((3, 8, 6, 3), 3.0),
+}  # fmt: skip
+PIECES = ("helmet", "chestplate", "leggings", "boots")
+ARMOUR_SLOTS = (39, 38, 37, 36)  # container slots of head, chest, legs, feet
+
+
+def armour_of(s: Survival) -> tuple[float, float]:
+    """The armour points and toughness the worn pieces give."""
+    points, toughness = 0.0, 0.0
+    for i, slot in zip(range(4), ARMOUR_SLOTS, strict=True):
+        stack = s.inventory.get(slot)
+        if stack is None:
+            continue
+        material, _, piece = stack.item.partition("_")
+        if piece == PIECES[i] and material in ARMOUR:
+            values, tough = ARMOUR[material]
+            points, toughness = points + values[i], toughness + tough
+        elif stack.item == "turtle_helmet" and i == 0:
+            points += 2
+    return points, toughness
+
+
+def set_health(game, health: float) -> None:
+    p = game.player
+    st = p.to_array()
+    st[k.S_HEALTH] = max(0.0, min(20.0, health))
+    game.player = PlayerState.from_array(st, p.attributes)
+    if health <= 0.0 and not p.dead:
+        game.player = _dead(game.player)
+        game._emit("death", 0.0)
+
+
+def _dead(p: PlayerState) -> PlayerState:
+    return replace(p, dead=True, health=0.0)
+
+
+def hurt_player(game, amount: float, source: str) -> float:
+    """Damage through the worn armour (and its wear); creative and spectator take none."""
+    s: Survival = game.survival
+    if s.gamemode in ("creative", "spectator") or game.player.dead or amount <= 0.0:
+        return 0.0
+    points, toughness = armour_of(s)
+    if source not in ("starve", "fall", "void", "drown"):
+        dealt = combat.armor_damage(amount, points, toughness)
+        wear = max(1, int(amount / 4.0))
+        for slot in ARMOUR_SLOTS:
+            stack = s.inventory.get(slot)
+            if stack is not None and stack.is_damageable():
+                s.inventory.set(slot, stack.hurt(wear))
+    else:
+        dealt = amount
+    s.food = s.food.add_exhaustion(0.1)
+    s.stats.add("custom", "damage_taken", round(dealt * 10))
+    set_health(game, game.player.health - dealt)
+    game._emit("damage_" + source, dealt)
+    if game.player.dead:
+        s.stats.add("custom", "deaths")
+    return dealt
+
+
+def player_view(game) -> PlayerView:
+    s: Survival = game.survival
+    p = game.player
+    held = s.inventory.mainhand
+    head = s.inventory.get(39)
+    return PlayerView(
+        pos=tuple(float(v) for v in p.pos), eye_height=p.eye_height, yaw=p.yaw, pitch=p.pitch,
+        health=p.health, dead=p.dead, gamemode=s.gamemode,
+        held_item=held.item if held else None, is_sprinting=p.sprinting,
+        wearing_pumpkin=head is not None and head.item == "carved_pumpkin",
+        pickup=lambda item, count, comps: _pick_up(game, item, count, comps),
+    )  # fmt: skip
+
+
+def _pick_up(game, item: str, count: int, components: dict) -> int:
+    s: Survival = game.survival
+    left = s.inventory.add(ItemStack.of(item, count, **components))
+    taken = count - (left.count if left else 0)
+    if taken:
+        s.stats.add("picked_up", item, taken)
+    return taken
+
+
+def _store(s: Survival) -> EntityStore:
+    if s.entities is None:
+        s.entities = EntityStore(s.seed)
+    return s.entities
+
+
+def entity_in_crosshair(game, reach: float = ENTITY_REACH) -> int | None:
+    """The nearest living entity whose box the look ray enters within ``reach`` (before any
+    block), as vanilla's pick does."""
+    s: Survival = game.survival
+    if s.entities is None:
+        return None
+    origin = eye_position(game.player)
+    d = look_vector(game.player.yaw, game.player.pitch)
+    block = crosshair_block(game.world, game.player)
+    limit = min(reach, block.distance) if block is not None else reach
+    best, who = math.inf, None
+    for e in s.entities.entities.values():
+        if e.dead or e.type in ("item", "arrow"):
+            continue
+        size = kind(e.type)
+        if not size.living:
+            continue
+        half, height = size.width / 2 + 0.1, size.height + 0.1  # pick boxes grow by 0.1
+        lo = (e.x - half, e.y - 0.1, e.z - half)
+        hi = (e.x + half, e.y + height, e.z + half)
+        t = _ray_box(origin, d, lo, hi)
+        if t is not None and t <= limit and t < best:
+            best, who = t, e.id
+    return who
+
+
+def _ray_box(o, d, lo, hi) -> float | None:
+    t0, t1 = 0.0, math.inf
+    for a in range(3):
+        if abs(d[a]) < 1e-12:
+            if not lo[a] <= o[a] <= hi[a]:
+                return None
+            continue
+        ta, tb = (lo[a] - o[a]) / d[a], (hi[a] - o[a]) / d[a]
+        t0, t1 = max(t0, min(ta, tb)), min(t1, max(ta, tb))
+        if t0 > t1:
+            return None
+    return t0
+
+
+# -- the tick --------------------------------------------------------------------------------
+
+
+def survival_tick(game, before: PlayerState) -> None:
+    """One tick of survival for the player, after its physics step (``before``: the player
+    as it was before the step)."""
+    s: Survival = game.survival
+    s.attack_ticker += 1
+    s.use_delay = max(0, s.use_delay - 1)
+    inputs = game.inputs
+    pressed = inputs.attack and not s.attack_held
+    s.attack_held = inputs.attack
+    if not game.player.dead and s.menu is None:
+        if pressed and _attack_entity(game):
+            pass
+        else:
+            _break(game, inputs.attack, pressed)
+        _use(game, inputs.use)
+    _exhaust(game, before)
+    _hunger(game)
+    _furnaces(game)
+    _entities(game)
+
+
+def _attack_entity(game) -> bool:
+    s: Survival = game.survival
+    target = entity_in_crosshair(game)
+    if target is None or s.gamemode == "spectator":
+        return False
+    held = s.inventory.mainhand
+    victim = _type_of(s, target)
+    damage, speed = _weapon(held)
+    progress = combat.cooldown_progress(s.attack_ticker + 0.5, speed)
+    p = game.player
+    falling = p.vel[1] < 0 and not p.on_ground and not p.in_water
+    result = combat.player_attack(_store(s), target, damage, progress, falling, p.sprinting,
+                                  tuple(p.pos), p.yaw)  # fmt: skip
+    s.attack_ticker = 0
+    s.food = s.food.add_exhaustion(0.1)
+    if result.hit:
+        s.stats.add("custom", "damage_dealt", round(result.damage * 10))
+        if result.killed:
+            s.stats.add("killed", victim)
+            s.stats.add("custom", "mob_kills")
+        if held is not None and held.is_damageable():
+            wear = 1 if held.type.tool_kind in ("sword", "mace", "trident") else 2
+            s.inventory.set(s.inventory.selected, held.hurt(wear))
+            s.stats.add("used", held.item)
+    game._emit("attack", result.damage)
+    return True
+
+
+def _type_of(s: Survival, entity_id: int) -> str:
+    e = s.entities.entities.get(entity_id) if s.entities else None
+    return e.type if e is not None else "unknown"
+
+
+def _weapon(held: ItemStack | None) -> tuple[float, float]:
+    """Attack damage (the hand does 1) and attack speed (the hand's 4) of the held item."""
+    if held is None:
+        return 1.0, 4.0
+    t = held.type
+    return (t.attack_damage or 1.0), (t.attack_speed or 4.0)
+
+
+def _miner(game) -> Miner:
+    s: Survival = game.survival
+    held = s.inventory.mainhand
+    return Miner(item=held.item if held else None,
+                 enchantments=held.enchantments if held else {},
+                 eyes_in_water=game.player.in_water, on_ground=game.player.on_ground,
+                 mode=s.gamemode)  # fmt: skip
+
+
+def _break(game, attack: bool, pressed: bool) -> None:
+    s: Survival = game.survival
+    hit = crosshair_block(game.world, game.player) if attack else None
+    target = hit.pos if hit is not None else None
+    miner = _miner(game)
+    progress = 0.0
+    if target is not None:
+        name = game.world.registry.block_of(game.world.get_block(*target)).name
+        progress = destroy_progress(name, miner)
+    held = s.inventory.mainhand
+    step = tick_breaking(s.breaking, target=target, progress=progress, attack=attack,
+                         pressed=pressed, held=held, mode=s.gamemode)  # fmt: skip
+    s.breaking = step.state
+    if step.broken is None:
+        return
+    damage = held.damage if held is not None else 0
+    result = finish_break(game.world, step.broken, miner, s.rng, tool_damage=damage)
+    if result is None:
+        return
+    for pos, state in result.changes:
+        game.set_block(pos, state)
+    for category, key, n in result.stats:
+        s.stats.add(category, key, n)
+    s.food = s.food.add_exhaustion(result.exhaustion)
+    if result.tool is not None and held is not None:
+        tool = None if result.tool.broken else held.with_component("damage", result.tool.damage)
+        s.inventory.set(s.inventory.selected, tool)
+    if s.rules.get("do_tile_drops", True):
+        for drop in result.drops:
+            drop_from_block(_store(s), drop.item, drop.count, step.broken)
+    game._emit("block_broken", 0.0, step.broken)
+
+
+def _use(game, use: bool) -> None:
+    s: Survival = game.survival
+    held = s.inventory.mainhand
+    if not use:
+        s.eating = 0
+        return
+    if s.eating:
+        _keep_eating(game, held)
+        return
+    if s.use_delay:
+        return
+    s.use_delay = USE_DELAY
+    target = entity_in_crosshair(game)
+    if target is not None and held is not None and _interact(game, target, held):
+        return
+    hit = crosshair_block(game.world, game.player)
+    if hit is not None and not game.player.crouching:
+        name = game.world.registry.block_of(game.world.get_block(*hit.pos)).name
+        if name == "crafting_table" and s.gamemode != "spectator":
+            open_screen(game, "crafting_table", hit.pos)
+            return
+        if name in FURNACES and s.gamemode != "spectator":
+            open_screen(game, name, hit.pos)
+            return
+        if game.use(hit.pos):  # doors, gates, trapdoors, buttons, levers
+            return
+    if held is not None and hit is not None and s.builds:
+        placed = place_block(game.world, held.item, click_of(game.player, hit), mode=s.gamemode,
+                             boxes=[_player_box(game.player)])  # fmt: skip
+        if placed is not None:
+            for pos, state in placed.changes:
+                game.set_block(pos, state)
+            for category, key, n in placed.stats:
+                s.stats.add(category, key, n)
+            if placed.consumed:
+                s.inventory.set(s.inventory.selected, held.with_count(held.count - 1))
+            game._emit("block_placed", 0.0, placed.changes[0][0])
+            return
+    edible = held is not None and held.type.food is not None
+    if edible and can_eat(s.food, held, s.gamemode == "creative"):
+        s.eating = 1
+
+
+def _interact(game, target: int, held: ItemStack) -> bool:
+    """Using the held item on an entity: shears on a sheep, a bucket on a cow."""
+    s: Survival = game.survival
+    e = s.entities.entities[target]
+    if held.item == "shears" and e.type == "sheep":
+        if not shear(s.entities, target):
+            return False
+        s.inventory.set(s.inventory.selected, held.hurt(1))
+        s.stats.add("used", "shears")
+        game._emit("sheared", 0.0)
+        return True
+    if held.item == "bucket" and e.type == "cow" and not e.baby:
+        s.inventory.set(s.inventory.selected, held.with_count(held.count - 1))
+        for left in s.inventory.place_back(ItemStack.of("milk_bucket")):
+            drop_from_player(_store(s), left.item, left.count, player_view(game))
+        s.stats.add("used", "bucket")
+        return True
+    return False
+
+
+def _keep_eating(game, held: ItemStack | None) -> None:
+    s: Survival = game.survival
+    if held is None or held.type.food is None:
+        s.eating = 0
+        return
+    s.eating += 1
+    if s.eating < eat_ticks(held):
+        return
+    eaten = finish_eating(s.food, held, s.stats, s.gamemode == "creative")
+    s.food = eaten.food
+    s.inventory.set(s.inventory.selected, eaten.hand)
+    if eaten.extra is not None:
+        for left in s.inventory.place_back(eaten.extra):
+            drop_from_player(_store(s), left.item, left.count, player_view(game))
+    s.eating = 0
+    game._emit("ate", float(held.type.food.nutrition))
+
+
+def _player_box(p: PlayerState) -> tuple[float, ...]:
+    x, y, z = p.pos
+    return (x - 0.3, y, z - 0.3, x + 0.3, y + 1.8, z + 0.3)
+
+
+def _exhaust(game, before: PlayerState) -> None:
+    s: Survival = game.survival
+    p = game.player
+    dx, dy, dz = (p.pos[i] - before.pos[i] for i in range(3))
+    if before.on_ground and p.vel[1] > 0.0 and game.inputs.jump:
+        s.stats.add("custom", "jump")
+        s.food = s.food.add_exhaustion(SPRINT_JUMP_EXHAUSTION if p.sprinting else JUMP_EXHAUSTION)
+    cm = round(math.hypot(dx, dz) * 100)
+    if cm <= 0:
+        return
+    how = "swim" if p.in_water else "sprint" if p.sprinting else "crouch" if p.crouching else "walk"
+    if p.on_ground or p.in_water:
+        s.stats.add("custom", f"{how}_one_cm", cm)
+        s.food = s.food.add_exhaustion(movement_exhaustion(cm, how))
+    if dy < 0 and not p.on_ground:
+        s.stats.add("custom", "fall_one_cm", round(-dy * 100))
+
+
+def _hunger(game) -> None:
+    s: Survival = game.survival
+    p = game.player
+    if p.dead or s.gamemode in ("creative", "spectator"):
+        return
+    regen = bool(s.rules.get("natural_regeneration", True))
+    s.food, heal, damage = s.food.tick(p.health, 20.0, s.difficulty, regen)
+    if heal > 0.0:
+        set_health(game, p.health + heal)
+    if damage > 0.0:
+        hurt_player(game, damage, "starve")
+
+
+def _furnaces(game) -> None:
+    s: Survival = game.survival
+    reg = game.world.registry
+    for pos, furnace in s.furnaces.items():
+        if furnace.tick():
+            state = game.world.get_block(*pos)
+            props = reg.properties(state)
+            if "lit" in props:
+                props["lit"] = "true" if furnace.lit else "false"
+                game.set_block(pos, reg.state_of(reg.block_of(state).name, props))
+
+
+def _entities(game) -> None:
+    s: Survival = game.survival
+    if s.entities is None:
+        return
+    events = tick_entities(s.entities, game.world, [player_view(game)], game.time_of_day,
+                           s.difficulty, set_block=game.set_block,
+                           spawning=bool(s.rules.get("do_mob_spawning", True)),
+                           mob_griefing=bool(s.rules.get("mob_griefing", True)))  # fmt: skip
+    for e in events:
+        if e.kind == "player_damage":
+            hurt_player(game, e.amount, e.source or "mob_attack")
+            if e.knockback is not None and not game.player.dead:
+                _knock_player(game, *e.knockback)
+        elif e.kind == "entity_death" and e.source.startswith("player"):
+            s.stats.add("killed", e.item or "unknown")
+
+
+def _knock_player(game, strength: float, x: float, z: float) -> None:
+    """LivingEntity.knockback on the player."""
+    p = game.player
+    n = math.hypot(x, z)
+    if n < 1e-5 or strength <= 0.0:
+        return
+    vx, vy, vz = p.vel
+    vx, vz = vx / 2 - x / n * strength, vz / 2 - z / n * strength
+    vy = min(0.4, vy / 2 + strength) if p.on_ground else vy
+    st = p.to_array()
+    st[k.S_VX], st[k.S_VY], st[k.S_VZ] = vx, vy, vz
+    game.player = PlayerState.from_array(st, p.attributes)
+
+
+# -- direct actions ---------------------------------------------------------------------------
+
+
+def open_screen(game, kind: str, pos=None) -> None:
+    """Open the player's inventory, a crafting table or a furnace (closing any other)."""
+    s: Survival = game.survival
+    close_screen(game)
+    if kind == "inventory":
+        s.menu = InventoryMenu(s.inventory, s.stats)
+    elif kind == "crafting_table":
+        s.menu = open_crafting_table(s.inventory, s.stats)
+    elif kind in FURNACES:
+        s.menu = open_furnace(s.furnace_at(pos, kind), s.inventory, s.stats, s.rng)
+    else:
+        raise SimError(f"no screen {kind!r}: expected inventory, crafting_table or a furnace")
+    s.menu_kind, s.menu_pos = kind, pos
+
+
+def close_screen(game) -> None:
+    """Close the open screen: the grid's items go back to the inventory (or are dropped)."""
+    s: Survival = game.survival
+    if s.menu is None:
+        return
+    for left in s.menu.close():
+        drop_from_player(_store(s), left.item, left.count, player_view(game))
+    s.menu, s.menu_kind, s.menu_pos = None, "", None
+
+
+def click_screen(game, slot: int, button: int, mode: int) -> None:
+    """A click in the open screen with vanilla's slot, button and click type numbers."""
+    s: Survival = game.survival
+    if s.menu is None:
+        raise SimError("No container open")
+    result = menu_click(s.menu, slot, button, mode)
+    for left in result.drops:
+        drop_from_player(_store(s), left.item, left.count, player_view(game))
+    s.experience += result.experience
+
+
+def select_slot(game, hotbar: int) -> None:
+    game.survival.inventory.select(hotbar)
+
+
+def drop_held(game, whole_stack: bool = False) -> None:
+    """The Q key (ctrl+Q: the whole stack): throw the held item forwards."""
+    s: Survival = game.survival
+    held = s.inventory.mainhand
+    if held is None or s.gamemode == "spectator":
+        return
+    n = held.count if whole_stack else 1
+    s.inventory.set(s.inventory.selected, held.with_count(held.count - n))
+    drop_from_player(_store(s), held.item, n, player_view(game), dict(held.components))
+    s.stats.add("dropped", held.item, n)
+    s.stats.add("custom", "drop")
+
+
+def craft_item(game, result: str, times: int = 1) -> int:
+    """The recipe book: craft ``result`` up to ``times`` times (a 3x3 recipe needs the
+    crafting table open); returns how many were made."""
+    s: Survival = game.survival
+    grid = 3 if s.menu_kind == "crafting_table" else 2
+    outcome = craft(s.inventory, result, times, grid_size=grid, stats=s.stats)
+    for left in outcome.drops:
+        drop_from_player(_store(s), left.item, left.count, player_view(game))
+    return outcome.times
+
+
+def give(game, item: str, count: int = 1, **components) -> int:
+    """Add items to the inventory as /give does (what does not fit is dropped at the feet)."""
+    s: Survival = game.survival
+    if not items().has(item):
+        raise SimError(f"Unknown item '{item}'")
+    left = s.inventory.add(ItemStack.of(item.removeprefix("minecraft:"), count, **components))
+    if left is not None:
+        drop_from_player(_store(s), left.item, left.count, player_view(game))
+    return count

@@ -1,0 +1,78 @@
+"""The control routes of a survival game through the real mcapi client (a subprocess against a
+started server): commands in chat, the hotbar, the inventory, crafting, dropping, a container
+screen and its clicks; and a navigation game answering them as before."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from test_mcapi import mcapi
+from test_server import Served
+
+from odyssey.sim.entities.state import EntityStore
+from odyssey.sim.survival import Survival
+
+
+@pytest.fixture
+def survival(tmp_path_factory):
+    s = Served(tmp_path_factory.mktemp("sv"))
+    with s.game.lock:
+        s.game.survival = Survival(seed=3)
+        s.game.survival.entities = EntityStore(3)
+        s.game.survival.rules["do_mob_spawning"] = False
+    yield s
+    s.close()
+
+
+def query(served: Served, *args: str) -> dict:
+    result = mcapi(served, *args)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_commands_hotbar_inventory_and_crafting(survival):
+    assert mcapi(survival, "chat", "/give @s minecraft:oak_log 2").returncode == 0
+    assert survival("chat", text="/give @s minecraft:plank 1")["success"] is False
+    state = query(survival, "state")["data"]
+    assert state["food"] == 20 and state["gamemode"] == "SURVIVAL"
+    assert state["held_item"] == {"item": "minecraft:oak_log", "count": 2}
+    assert mcapi(survival, "craft", "oak_planks", "--times", "2").returncode == 0
+    slots = {s["item"]: s["count"] for s in query(survival, "inventory")["slots"]}
+    assert slots == {"minecraft:oak_planks": 8}
+    assert mcapi(survival, "hotbar", "3").returncode == 0
+    assert query(survival, "state")["data"]["selected_slot"] == 2
+    assert survival.game.survival.stats.get("crafted", "oak_planks") == 8
+
+
+def test_inventory_screen_clicks_and_dropping(survival):
+    survival("chat", text="/give @s minecraft:stone 10")
+    assert mcapi(survival, "open-inventory").returncode == 0
+    assert query(survival, "state")["data"]["container"] == "inventory"
+    # right-click the hotbar slot 0 (screen slot 36): pick up half the stack
+    assert mcapi(survival, "window-click", "--slot", "36", "--button", "1").returncode == 0
+    inv = query(survival, "inventory")
+    assert inv["carried"] == {"item": "minecraft:stone", "count": 5}
+    # left-click an empty main slot (screen slot 9): put it down
+    mcapi(survival, "window-click", "--slot", "9", "--button", "0")
+    assert mcapi(survival, "close-gui").returncode == 0
+    counts = {s["slot"]: s["count"] for s in query(survival, "inventory")["slots"]}
+    assert counts == {0: 5, 9: 5}
+    assert mcapi(survival, "drop").returncode == 0
+    counts = {s["slot"]: s["count"] for s in query(survival, "inventory")["slots"]}
+    assert counts == {0: 4, 9: 5}
+    items = [e for e in survival.game.survival.entities.entities.values() if e.type == "item"]
+    assert len(items) == 1 and (items[0].item, items[0].count) == ("stone", 1)
+
+
+def test_navigation_games_run_no_commands_and_have_no_inventory(tmp_path):
+    nav = Served(tmp_path)
+    try:
+        reply = nav("chat", text="/give @s minecraft:stone 1")
+        assert reply["success"] is True and reply["message"] == "Chat message sent"
+        assert nav.game.survival is None
+        result = mcapi(nav, "inventory")
+        assert result.returncode == 1 and "Not a survival game" in result.stderr
+        assert mcapi(nav, "window-click", "--slot", "0", "--button", "0").returncode == 1
+    finally:
+        nav.close()
