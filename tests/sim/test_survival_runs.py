@@ -14,6 +14,7 @@ from odyssey.sim.actions import (
     craft_item,
     give,
     open_screen,
+    respawn,
     select_slot,
 )
 from odyssey.sim.entities.arena import flat_arena
@@ -237,3 +238,19 @@ def test_snapshot_restores_inventory_and_stats():
     game.restore(snap)
     assert inventory(game) == {"stone": 5} and game.survival.stats.get("custom", "jump") == 0
     assert ItemStack.of("stone", 5) == game.survival.inventory.get(0)
+
+
+def test_death_drops_the_inventory_and_respawn_restores_the_player():
+    game = survival_game()
+    s = game.survival
+    s.spawn = (5.5, GROUND, 5.5)
+    give(game, "stone", 3)
+    from odyssey.sim.game_commands import run
+
+    assert run(game, "/kill @s").success and game.player.dead
+    assert s.stats.get("custom", "deaths") == 1
+    respawn(game)
+    assert not game.player.dead and game.player.health == 20.0
+    assert game.player.pos == (5.5, GROUND, 5.5) and inventory(game) == {}
+    dropped = [e for e in s.entities.entities.values() if e.type == "item"]
+    assert [(e.item, e.count) for e in dropped] == [("stone", 3)]

@@ -48,6 +48,7 @@ AGENT_ROUTES = (
     "inventory",  # {}: the slots, the open container's slots, the carried stack
     "open_inventory",  # {}: key E
     "craft",  # {"item", "times"}: the recipe book
+    "respawn",  # {}: after death
     "gui_key",  # {"key": xdotool keysym, "action": "tap"|"down"|"up"}
     "gui_type",  # {"text"}
     "mouse",  # {"action": "move"|"down"|"up"|"click"|"scroll", "x", "y", "button", "relative"}

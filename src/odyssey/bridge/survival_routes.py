@@ -133,6 +133,17 @@ def craft(server: ControlServer, params: Params, lease: str | None) -> dict[str,
     return {"success": True, "message": "Crafted", "item": item, "times": made}
 
 
+def respawn(server: ControlServer, params: Params, lease: str | None) -> dict[str, Any]:
+    """The death screen's Respawn button."""
+    with server.game.lock:
+        _survival(server)
+        try:
+            actions.respawn(server.game)
+        except SimError as e:
+            raise RequestError(400, str(e)) from e
+    return {"success": True, "message": "Respawned"}
+
+
 def command(server: ControlServer, line: str) -> dict[str, Any]:
     """A chat line starting with '/' in a survival game whose rules allow commands."""
     with server.game.lock:
@@ -149,4 +160,5 @@ HANDLERS = {
     "window_click": window_click,
     "close_gui": close_gui,
     "craft": craft,
+    "respawn": respawn,
 }

@@ -517,3 +517,31 @@ def give(game, item: str, count: int = 1, **components) -> int:
     if left is not None:
         drop_from_player(_store(s), left.item, left.count, player_view(game))
     return count
+
+
+def respawn(game) -> None:
+    """The death screen's Respawn: the inventory falls where the player died (unless
+    keep_inventory), and the player comes back at its spawn point with full health and food."""
+    s: Survival = game.survival
+    if not game.player.dead:
+        raise SimError("the player is alive: nothing to respawn")
+    close_screen(game)
+    if not s.rules.get("keep_inventory", False):
+        view = player_view(game)
+        for i, stack in enumerate(s.inventory.slots):
+            if stack is not None:
+                drop_from_player(_store(s), stack.item, stack.count, view, dict(stack.components))
+                s.inventory.set(i, None)
+    s.food, s.eating, s.effects = type(s.food)(), 0, {}
+    s.stats.add("custom", "time_since_death", 0)
+    spawn = s.spawn or _world_spawn(game)
+    game.teleport(spawn, game.player.yaw, 0.0)
+    game._emit("respawn", 0.0)
+
+
+def _world_spawn(game) -> tuple[float, float, float]:
+    info = getattr(game.world, "info", None)
+    spawn = getattr(info, "spawn", None)
+    if spawn is None:
+        return tuple(float(v) for v in game.player.pos)
+    return (spawn[0] + 0.5, float(spawn[1]), spawn[2] + 0.5)

@@ -107,6 +107,7 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("craft", help="craft ITEM from the inventory (the recipe book)")
     s.add_argument("item")
     s.add_argument("--times", type=int, default=1)
+    sub.add_parser("respawn", help="respawn after death")
     return p
 
 
@@ -240,6 +241,8 @@ def run(args: argparse.Namespace, client: Client) -> tuple[dict[str, Any], bool]
         return client("inventory"), True
     if c == "open-inventory":
         return client("open_inventory"), False
+    if c == "respawn":
+        return client("respawn"), False
     if c == "craft":
         return client("craft", {"item": args.item, "times": args.times}), False
     if c == "wait":
