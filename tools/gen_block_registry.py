@@ -15,11 +15,12 @@ vanilla's MapColor palette), so map colours approximate vanilla's rather than co
 
 from __future__ import annotations
 
-import gzip
 import json
 import re
 import sys
 from pathlib import Path
+
+from table_io import write_table
 
 VERSION = "1.21.11"
 DATA_VERSION = 4671
@@ -429,9 +430,7 @@ def main(argv: list[str]) -> int:
         return 2
     out = Path(argv[2]) if len(argv) == 3 else OUT
     table = convert(Path(argv[1]))
-    text = json.dumps(table, separators=(",", ":"), sort_keys=True).encode()
-    # mtime=0 keeps the committed file byte-identical across regenerations.
-    out.write_bytes(gzip.compress(text, compresslevel=9, mtime=0))
+    write_table(out, table)
     print(f"wrote {out} ({out.stat().st_size} bytes, {len(table['blocks'])} blocks)")
     return 0
 

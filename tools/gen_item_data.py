@@ -30,7 +30,6 @@ substitution are merged back into one recipe with per-slot alternatives, as vani
 
 from __future__ import annotations
 
-import gzip
 import json
 import re
 import sys
@@ -45,6 +44,7 @@ from item_vanilla_tables import (
     drop,
     fuels,
 )
+from table_io import write_table
 
 VERSION = "1.21.11"
 SOURCE = (
@@ -433,9 +433,7 @@ def main(argv: list[str]) -> int:
         return 2
     out = Path(argv[2]) if len(argv) == 3 else OUT
     table = convert(Path(argv[1]))
-    text = json.dumps(table, separators=(",", ":"), sort_keys=True).encode()
-    # mtime=0 keeps the committed file byte-identical across regenerations.
-    out.write_bytes(gzip.compress(text, compresslevel=9, mtime=0))
+    write_table(out, table)
     counts = ", ".join(f"{len(table[k])} {k}" for k in ("items", "recipes", "cooking", "fuels",
                                                           "block_loot", "entity_loot"))  # fmt: skip
     print(f"wrote {out} ({out.stat().st_size} bytes; {counts})")

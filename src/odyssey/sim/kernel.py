@@ -116,6 +116,7 @@ from odyssey.sim.layout import (
     mth_sin,
     player_box,
     pose_of,
+    relative_push,
     yaw_rad,
 )
 
@@ -211,18 +212,10 @@ def input_vector(inp, crouching, attr):
 
 @numba.njit(cache=True)
 def move_relative(st, amount, strafe, forward):
-    """Entity.moveRelative: add the input rotated by yaw (Mth sin table) and scaled."""
-    d = strafe * strafe + forward * forward
-    if d < 1.0e-7:
-        return
-    if d > 1.0:
-        length = math.sqrt(d)
-        strafe, forward = strafe / length, forward / length
-    strafe, forward = strafe * amount, forward * amount
-    rad = yaw_rad(st[S_YAW])
-    s, c = mth_sin(rad), mth_cos(rad)
-    st[S_VX] += strafe * c - forward * s
-    st[S_VZ] += forward * c + strafe * s
+    """Entity.moveRelative on the player's state."""
+    dx, dz = relative_push(st[S_YAW], amount, strafe, forward)
+    st[S_VX] += dx
+    st[S_VZ] += dz
 
 
 @numba.njit(cache=True)

@@ -119,3 +119,19 @@ def context(st):
     out = np.empty(4)
     out[0], out[1], out[2], out[3] = st[S_X], st[S_Y], st[S_Z], st[S_FALL]
     return out
+
+
+@numba.njit(cache=True)
+def relative_push(yaw, amount, strafe, forward):
+    """Entity.moveRelative's velocity change: the input rotated by yaw (Mth sin table), scaled
+    (shared by the player and the mobs)."""
+    d = strafe * strafe + forward * forward
+    if d < 1.0e-7:
+        return 0.0, 0.0
+    if d > 1.0:
+        length = math.sqrt(d)
+        strafe, forward = strafe / length, forward / length
+    strafe, forward = strafe * amount, forward * amount
+    rad = yaw_rad(yaw)
+    s, c = mth_sin(rad), mth_cos(rad)
+    return strafe * c - forward * s, forward * c + strafe * s

@@ -32,9 +32,7 @@ from odyssey.sim.layout import (
     block_at,
     f32,
     ffloor,
-    mth_cos,
-    mth_sin,
-    yaw_rad,
+    relative_push,
 )
 from odyssey.sim.physics import physics_tables
 from odyssey.world.storage import World
@@ -86,17 +84,10 @@ def block_factor(win, origin, tables, row, table):
 
 @numba.njit(cache=True)
 def move_relative(row, amount, strafe, forward):
-    d = strafe * strafe + forward * forward
-    if d < 1.0e-7:
-        return
-    if d > 1.0:
-        length = math.sqrt(d)
-        strafe, forward = strafe / length, forward / length
-    strafe, forward = strafe * amount, forward * amount
-    rad = yaw_rad(row[M_YAW])
-    s, c = mth_sin(rad), mth_cos(rad)
-    row[M_VX] += strafe * c - forward * s
-    row[M_VZ] += forward * c + strafe * s
+    """Entity.moveRelative on a mob's row."""
+    dx, dz = relative_push(row[M_YAW], amount, strafe, forward)
+    row[M_VX] += dx
+    row[M_VZ] += dz
 
 
 @numba.njit(cache=True)
