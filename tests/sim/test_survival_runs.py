@@ -254,3 +254,31 @@ def test_death_drops_the_inventory_and_respawn_restores_the_player():
     assert game.player.pos == (5.5, GROUND, 5.5) and inventory(game) == {}
     dropped = [e for e in s.entities.entities.values() if e.type == "item"]
     assert [(e.item, e.count) for e in dropped] == [("stone", 3)]
+
+
+def test_effects_change_speed_break_time_and_health():
+    from odyssey.sim.game_commands import run
+
+    game = survival_game()
+    walked = []
+    for line in (None, "/effect give @s minecraft:speed 10 1"):
+        if line:
+            assert run(game, line).success
+        x0 = game.player.pos[0]
+        game.look(-90.0, 0.0)  # east
+        hold(game, 40, forward=True)
+        walked.append(game.player.pos[0] - x0)
+    assert walked[1] / walked[0] == pytest.approx(1.4, rel=0.05)  # speed II: +40 %
+    game.world.set_block(1, GROUND, 0, game.world.registry.state("stone"))
+    game.teleport((0.5, GROUND, 0.5), 0.0, 0.0)
+    assert run(game, "/effect give @s minecraft:haste 10 1").success
+    give(game, "wooden_pickaxe")
+    select_slot(game, 0)
+    assert break_block(game, (1, GROUND, 0)) < 23  # 1.15 s without haste, 40 % faster with II
+    s = game.survival
+    s.food = type(s.food)(food_level=0, saturation=0.0)  # no natural regeneration
+    assert run(game, "/effect give @s minecraft:poison 2 0").success
+    health = game.player.health
+    game.run(40)
+    assert game.player.health < health
+    assert run(game, "/effect give @s minecraft:instant_health 1 0").success

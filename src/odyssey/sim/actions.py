@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from odyssey.sim import effects
 from odyssey.sim import layout as k
 from odyssey.sim.crafting import InventoryMenu, craft, open_crafting_table
 from odyssey.sim.entities import combat
@@ -87,7 +88,7 @@ def hurt_player(game, amount: float, source: str) -> float:
     if s.gamemode in ("creative", "spectator") or game.player.dead or amount <= 0.0:
         return 0.0
     points, toughness = armour_of(s)
-    if source not in ("starve", "fall", "void", "drown"):
+    if source not in ("starve", "fall", "void", "drown", "magic", "wither", "kill"):
         dealt = combat.armor_damage(amount, points, toughness)
         wear = max(1, int(amount / 4.0))
         for slot in ARMOUR_SLOTS:
@@ -96,6 +97,8 @@ def hurt_player(game, amount: float, source: str) -> float:
                 s.inventory.set(slot, stack.hurt(wear))
     else:
         dealt = amount
+    if source != "kill":
+        dealt = effects.resisted(dealt, s.effects)
     s.food = s.food.add_exhaustion(0.1)
     s.stats.add("custom", "damage_taken", round(dealt * 10))
     set_health(game, game.player.health - dealt)
@@ -193,9 +196,30 @@ def survival_tick(game, before: PlayerState) -> None:
             _break(game, inputs.attack, pressed)
         _use(game, inputs.use)
     _exhaust(game, before)
+    _effects(game)
     _hunger(game)
     _furnaces(game)
     _entities(game)
+
+
+def _effects(game) -> None:
+    s: Survival = game.survival
+    if not s.effects and game.player.attributes == effects.attributes({}, game.player.attributes):
+        return
+    s.effects, due = effects.step(s.effects)
+    for name, _ in due:
+        if name == "regeneration" and game.player.health < 20.0:
+            set_health(game, game.player.health + 1.0)
+        elif name == "poison" and game.player.health > 1.0:
+            hurt_player(game, 1.0, "magic")
+        elif name == "wither":
+            hurt_player(game, 1.0, "wither")
+    hunger = effects.level(s.effects, "hunger")
+    if hunger:
+        s.food = s.food.add_exhaustion(0.005 * hunger)
+    wanted = effects.attributes(s.effects, game.player.attributes)
+    if wanted != game.player.attributes:
+        game.player = replace(game.player, attributes=wanted)
 
 
 def _attack_entity(game) -> bool:
@@ -244,6 +268,8 @@ def _miner(game) -> Miner:
     held = s.inventory.mainhand
     return Miner(item=held.item if held else None,
                  enchantments=held.enchantments if held else {},
+                 haste=effects.level(s.effects, "haste"),
+                 mining_fatigue=effects.level(s.effects, "mining_fatigue"),
                  eyes_in_water=game.player.in_water, on_ground=game.player.on_ground,
                  mode=s.gamemode)  # fmt: skip
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from odyssey.sim import effects
 from odyssey.sim.actions import give, hurt_player, set_health
 from odyssey.sim.commands.args import BlockArg, ItemArg
 from odyssey.sim.commands.run import CommandResult, run_command
@@ -222,8 +223,15 @@ class GameCommands:
     def add_effect(self, target, effect, seconds, amplifier, hide) -> bool:
         if not target.is_player:
             return False
-        ticks = -1 if seconds is None else int(seconds) * 20  # None: infinite
-        self.s.effects[effect.removeprefix("minecraft:")] = (ticks, int(amplifier))
+        name = effect.removeprefix("minecraft:")
+        change = effects.instant(name, int(amplifier))
+        if change > 0:
+            set_health(self.game, self.game.player.health + change)
+        elif change < 0:
+            hurt_player(self.game, -change, "magic")
+        else:
+            ticks = -1 if seconds is None else int(seconds) * 20  # None: infinite
+            self.s.effects[name] = (ticks, int(amplifier))
         return True
 
     def clear_effects(self, target, effect) -> bool:
