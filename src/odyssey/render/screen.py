@@ -32,6 +32,7 @@ from odyssey.render.minimap import draw_minimap
 from odyssey.render.overlay import MarkerLabel, draw_crosshair, draw_hotbar, draw_hud, draw_markers
 from odyssey.render.renderer import CUTOUT, TRANSLUCENT, Light, Renderer
 from odyssey.render.sky import TORCH_LUMINANCE, conditions
+from odyssey.render.survival import SurvivalFrame, SurvivalLayer
 from odyssey.render.tables import RenderTables
 from odyssey.render.view import Hotbar, ViewSettings, Waypoint
 from odyssey.render.worldmap import WorldMapScreen
@@ -69,6 +70,7 @@ class GameView:
         self.map_screen = WorldMapScreen()
         self.explored = ExploredArea(radius_chunks=self.settings.render_distance)
         self.map_tiles = MapTiles(world)
+        self._survival: SurvivalLayer | None = None  # made on the first survival frame
 
     @property
     def guide(self) -> np.ndarray:
@@ -113,8 +115,12 @@ class GameView:
 
     # -- frames -------------------------------------------------------------------------------
 
-    def frame(self, player: PlayerState, tick: int = 0) -> np.ndarray:
-        """The screenshot for ``player`` now: an RGB array (height, width, 3)."""
+    def frame(
+        self, player: PlayerState, tick: int = 0, survival: SurvivalFrame | None = None
+    ) -> np.ndarray:
+        """The screenshot for ``player`` now: an RGB array (height, width, 3). ``survival``
+        adds mobs, items, cracks, the held item, the inventory hotbar, hearts, hunger and an
+        open menu (first and third person; the six-view and the map screen ignore it)."""
         s = self.settings
         self.observe(player)
         if self.map_screen.is_open:
@@ -125,21 +131,37 @@ class GameView:
         if s.view == "six":
             return self._six_view(player, tick)
         third = s.view == "third"
+        layer, more, light = None, [], None
+        if survival is not None:
+            layer = self._survival_layer()
+            more = layer.geometry(player, survival, tick)
+            light = Light(self._light().conditions, layer.held_luminance(survival, LIGHT_ITEMS))
         frame, camera = self._world(
-            player, s.width, s.height, s.fov, player.yaw, player.pitch, third, tick
+            player, s.width, s.height, s.fov, player.yaw, player.pitch, third, tick, more, light
         )
+        if layer is not None and not third:
+            layer.draw_hand(frame, player, survival, light)
         if s.markers:
             draw_markers(frame, self.marker_labels(camera, player, s.width, s.height))
         if not third and s.crosshair:
             draw_crosshair(frame)
-        if s.hotbar:
+        if layer is not None:
+            layer.draw_hud(frame, survival, s.hotbar)
+        elif s.hotbar:
             draw_hotbar(frame, self.hotbar, self._item_color)
         if s.hud:
             draw_hud(frame, player.pos, player.yaw, player.pitch)
         if s.minimap:
             explored = None if s.reveal_map else self.explored
             draw_minimap(frame, self.map_tiles, explored, player.pos, player.yaw, self.waypoints)
+        if layer is not None:
+            layer.draw_menu(frame, survival)
         return frame
+
+    def _survival_layer(self) -> SurvivalLayer:
+        if self._survival is None:
+            self._survival = SurvivalLayer(self.world, self.renderer.tables)
+        return self._survival
 
     def game_frame(self, game: Game) -> np.ndarray:
         """The screenshot of a running game: its player, at its tick (rain moves with it)."""
@@ -185,7 +207,11 @@ class GameView:
         pitch: float,
         third: bool,
         tick: int,
+        more: Sequence[tuple[int, np.ndarray, np.ndarray]] = (),
+        light: Light | None = None,
     ) -> tuple[np.ndarray, Camera]:
+        """The world seen from the player; ``more`` is further geometry for the renderer
+        (entities, cracks) and ``light`` replaces the view's own (a survival held light)."""
         s = self.settings
         x, y, z = player.pos
         eye = np.array([x, y + player.eye_height, z], np.float64)
@@ -200,9 +226,11 @@ class GameView:
             extra.append(self._rain(eye, tick))
         if len(self._guide):
             extra.append(self._guide_ribbon(eye, s.render_distance))
+        extra.extend(more)
         far = s.render_distance * 16.0 + FAR_PLANE_MARGIN
         camera = Camera(tuple(eye), yaw, pitch, fov, width / height, far)
-        frame = self.renderer.draw(camera, width, height, self._light(), s.render_distance, extra)
+        light = light or self._light()
+        frame = self.renderer.draw(camera, width, height, light, s.render_distance, extra)
         return frame, camera
 
     def _rain(self, eye: np.ndarray, tick: int) -> tuple[int, np.ndarray, np.ndarray]:

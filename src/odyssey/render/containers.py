@@ -1,0 +1,261 @@
+"""Container screens in vanilla's layout: the player inventory, the crafting table, furnaces.
+
+Every screen is vanilla's 176 × 166 GUI-px image centred on the scaled screen
+(leftPos = (guiW − 176) / 2, topPos = (guiH − 166) / 2, integer division, at the auto GUI scale
+of the frame) with the slot positions of vanilla's menus, listed here in menu slot order:
+
+- ``inventory`` (InventoryMenu): 0 result (154, 28); 1-4 the 2 × 2 grid from (98, 18);
+  5-8 armour head..feet at (8, 8 + 18 i); 9-35 main from (8, 84); 36-44 hotbar at y 142;
+  45 offhand (77, 62).
+- ``crafting`` (CraftingMenu): 0 result (124, 35); 1-9 the 3 × 3 grid from (30, 17); 10-36 main;
+  37-45 hotbar.
+- ``furnace`` (also ``smoker``, ``blast_furnace``): 0 ingredient (56, 17), 1 fuel (56, 53),
+  2 result (116, 35); 3-29 main; 30-38 hotbar; the flame (14 × 14 at (56, 36)) shows the fuel
+  left from the bottom up and the arrow (24 × 16 at (79, 34)) the cooking progress.
+
+A slot's position is the top-left of its 16 × 16 icon; the mouse is over it from 1 GUI px
+outside that square on every side (``AbstractContainerScreen.isHovering``), and the first such
+slot in menu order wins. The world behind is dimmed by vanilla's transparent background (a
+gradient from 0xC0101010 to 0xD0101010). Textures are procedural (no Mojang assets).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from odyssey.render.geometry import PLAYER_BOXES
+from odyssey.render.gl import RenderError
+from odyssey.render.gui import (
+    Sprite,
+    blend,
+    gui_scale,
+    gui_size,
+    rect_sprite,
+    text_sprite,
+    text_width,
+    upscale,
+)
+from odyssey.render.itemicons import IconBook, draw_stack
+from odyssey.sim.inventory import ItemStack
+
+IMAGE_W, IMAGE_H = 176, 166
+LABEL_COLOR = (64, 64, 64)  # 0x404040
+PANEL, LIGHT, SHADOW, EDGE = (198, 198, 198), (255, 255, 255), (85, 85, 85), (0, 0, 0)
+SLOT_FILL, SLOT_DARK = (139, 139, 139), (55, 55, 55)
+HOVER = ((255, 255, 255), 0x80)  # vanilla's slot highlight: 0x80FFFFFF over the slot
+DIM_TOP, DIM_BOTTOM = 0xC0, 0xD0  # alpha of the 0x101010 background gradient
+FLAME = (56, 36, 14, 14)  # x, y, w, h in the image
+ARROW = (79, 34, 24, 16)
+
+Pos = tuple[int, int]
+Rgb = tuple[int, int, int]
+
+
+def _grid(x: int, y: int, cols: int, rows: int) -> list[Pos]:
+    return [(x + c * 18, y + r * 18) for r in range(rows) for c in range(cols)]
+
+
+PLAYER_SLOTS = _grid(8, 84, 9, 3) + _grid(8, 142, 9, 1)  # main then hotbar
+SLOTS: dict[str, tuple[Pos, ...]] = {
+    "inventory": ((154, 28), *_grid(98, 18, 2, 2), *_grid(8, 8, 1, 4), *PLAYER_SLOTS, (77, 62)),
+    "crafting": ((124, 35), *_grid(30, 17, 3, 3), *PLAYER_SLOTS),
+    "furnace": ((56, 17), (56, 53), (116, 35), *PLAYER_SLOTS),
+}
+ALIASES = {"smoker": "furnace", "blast_furnace": "furnace", "crafting_table": "crafting"}
+TITLES = {"inventory": ("Crafting", (97, 6)), "crafting": ("Crafting", (29, 6))}
+
+
+class ContainerError(RenderError):
+    """An unknown screen kind or slot index."""
+
+
+def screen_slots(kind: str) -> tuple[Pos, ...]:
+    """The slot positions of a screen kind, in menu slot order."""
+    name = ALIASES.get(kind, kind)
+    if name not in SLOTS:
+        raise ContainerError(f"screen kind {kind!r}: expected one of {sorted([*SLOTS, *ALIASES])}")
+    return SLOTS[name]
+
+
+@dataclass(frozen=True)
+class ScreenGeometry:
+    """Where a screen lies on a frame: GUI scale and the image's top-left in GUI px."""
+
+    scale: int
+    left: int
+    top: int
+
+
+def geometry(frame_size: tuple[int, int]) -> ScreenGeometry:
+    """The screen's placement on a (width, height) frame at vanilla's auto GUI scale."""
+    width, height = frame_size
+    scale = gui_scale(width, height)
+    gui_w, gui_h = gui_size(width, height, scale)
+    return ScreenGeometry(scale, (gui_w - IMAGE_W) // 2, (gui_h - IMAGE_H) // 2)
+
+
+def slot_at(kind: str, frame_size: tuple[int, int], x: float, y: float) -> int | None:
+    """The menu slot under frame pixel (x, y), or None (vanilla's findSlot)."""
+    g = geometry(frame_size)
+    gx, gy = x / g.scale - g.left, y / g.scale - g.top
+    for i, (sx, sy) in enumerate(screen_slots(kind)):
+        if sx - 1 <= gx < sx + 17 and sy - 1 <= gy < sy + 17:
+            return i
+    return None
+
+
+def slot_center(kind: str, frame_size: tuple[int, int], slot: int) -> tuple[int, int]:
+    """The frame pixel at the centre of menu slot ``slot``'s icon (click here to hit it)."""
+    slots = screen_slots(kind)
+    if not 0 <= slot < len(slots):
+        raise ContainerError(f"screen {kind!r} has slots 0..{len(slots) - 1}, got {slot}")
+    g = geometry(frame_size)
+    sx, sy = slots[slot]
+    return (g.left + sx + 8) * g.scale, (g.top + sy + 8) * g.scale
+
+
+# -- drawing --------------------------------------------------------------------------------
+
+
+def _bevel(img: np.ndarray, x: int, y: int, w: int, h: int, tl: Rgb, br: Rgb, fill: Rgb) -> None:
+    """A w × h box: top/left edges ``tl``, bottom/right ``br``, inside ``fill``."""
+    img[y : y + h, x : x + w] = (*tl, 255)
+    img[y + 1 : y + h, x + 1 : x + w] = (*br, 255)
+    img[y + 1 : y + h - 1, x + 1 : x + w - 1] = (*fill, 255)
+
+
+def _arrow(
+    img: np.ndarray, x: int, y: int, w: int, h: int, color: Rgb, upto: int | None = None
+) -> None:
+    """A right-pointing arrow in a w × h box, drawn up to column ``upto``."""
+    mid = h // 2
+    for col in range(w if upto is None else min(upto, w)):
+        if col < w - mid - 1:
+            img[y + mid - 2 : y + mid + 2, x + col] = (*color, 255)
+        else:
+            reach = w - col
+            img[y + max(0, mid - reach) : y + min(h, mid + reach), x + col] = (*color, 255)
+
+
+def _flame(h_px: int, w: int = 14, full: int = 14) -> np.ndarray:
+    """(full, w) bool flame shape; rows above full − h_px cleared (fuel burnt)."""
+    v, u = np.mgrid[0:full, 0:w] + 0.5
+    shape = (np.abs(u - w / 2) <= (v / full) * 6.5) & (v > 1)
+    shape[: full - h_px] = False
+    return shape
+
+
+def _player_figure(img: np.ndarray) -> None:
+    """The player in the preview window, front view, 2 GUI px per model pixel (our stand-in
+    for vanilla's live model, which turns to follow the mouse)."""
+    for lo, hi, color in sorted(PLAYER_BOXES, key=lambda part: part[1][2]):  # back to front
+        left, right = 50 + round(lo[0] * 2), 50 + round(hi[0] * 2)
+        top, bottom = 76 - round(hi[1] * 2), 76 - round(lo[1] * 2)
+        img[top:bottom, left:right] = (*color, 255)
+
+
+@lru_cache(maxsize=16)
+def background(kind: str) -> np.ndarray:
+    """The screen's 176 × 166 RGBA image with its empty slots and static pictures."""
+    name = ALIASES.get(kind, kind)
+    img = np.zeros((IMAGE_H, IMAGE_W, 4), np.uint8)
+    img[1:-1, 1:-1] = (*EDGE, 255)
+    img[0, 2:-2] = img[-1, 2:-2] = img[2:-2, 0] = img[2:-2, -1] = (*EDGE, 255)
+    _bevel(img, 1, 1, IMAGE_W - 2, IMAGE_H - 2, LIGHT, SHADOW, PANEL)
+    img[1, 1] = img[-2, -2] = (*PANEL, 255)  # vanilla's rounded corners
+    for i, (sx, sy) in enumerate(SLOTS[name]):
+        if name == "crafting" and i == 0:  # the table's big result slot
+            _bevel(img, sx - 5, sy - 5, 26, 26, SLOT_DARK, LIGHT, SLOT_FILL)
+        else:
+            _bevel(img, sx - 1, sy - 1, 18, 18, SLOT_DARK, LIGHT, SLOT_FILL)
+    if name == "inventory":
+        img[8:78, 26:75] = (*EDGE, 255)  # the player preview's window
+        _player_figure(img)
+        _arrow(img, 135, 29, 16, 13, SLOT_FILL)
+    elif name == "crafting":
+        _arrow(img, 90, 35, 22, 15, SLOT_FILL)
+    else:
+        _arrow(img, *ARROW, SLOT_FILL)
+        x, y, w, h = FLAME
+        img[y : y + h, x : x + w][_flame(h)] = (*SLOT_FILL, 255)
+    img.flags.writeable = False
+    return img
+
+
+@lru_cache(maxsize=64)
+def _background_sprite(kind: str, lit_px: int, arrow_px: int, scale: int) -> Sprite:
+    img = background(kind).copy()
+    if ALIASES.get(kind, kind) == "furnace":
+        x, y, w, h = FLAME
+        img[y : y + h, x : x + w][_flame(lit_px)] = (255, 160, 20, 255)
+        _arrow(img, *ARROW, LIGHT, upto=arrow_px)
+    return Sprite.from_rgba(upscale(img, scale))
+
+
+@lru_cache(maxsize=8)
+def _dim(width: int, height: int) -> Sprite:
+    """Vanilla's transparent background: 0x101010 at alpha 0xC0 at the top to 0xD0 below."""
+    alpha = np.round(np.linspace(DIM_TOP, DIM_BOTTOM, height)).astype(np.uint8)
+    rgba = np.empty((height, width, 4), np.uint8)
+    rgba[..., :3] = 16
+    rgba[..., 3] = alpha[:, None]
+    return Sprite.from_rgba(rgba)
+
+
+def furnace_pixels(lit: float, progress: float) -> tuple[int, int]:
+    """Vanilla's flame height ceil(lit · 13) + 1 (0 when unlit) and arrow width
+    ceil(progress · 24), for lit and progress in 0..1."""
+    flame = int(np.ceil(max(0.0, min(lit, 1.0)) * 13.0)) + 1 if lit > 0 else 0
+    return flame, int(np.ceil(max(0.0, min(progress, 1.0)) * 24.0))
+
+
+def draw_container(
+    frame: np.ndarray,
+    book: IconBook,
+    kind: str,
+    stacks: Sequence[ItemStack | None],
+    carried: ItemStack | None = None,
+    mouse: tuple[float, float] | None = None,
+    lit: float = 0.0,
+    progress: float = 0.0,
+) -> None:
+    """The dimmed world, the screen with its stacks, the hovered slot and the carried stack."""
+    height, width = frame.shape[:2]
+    slots = screen_slots(kind)
+    g = geometry((width, height))
+    s = g.scale
+    blend(frame, _dim(width, height), 0, 0)
+    ox, oy = g.left * s, g.top * s
+    blend(frame, _background_sprite(kind, *furnace_pixels(lit, progress), s), ox, oy)
+    _labels(frame, kind, ox, oy, s)
+    for i, (sx, sy) in enumerate(slots):
+        stack = stacks[i] if i < len(stacks) else None
+        draw_stack(frame, book, stack, ox + sx * s, oy + sy * s, s)
+    if mouse is not None:
+        hovered = slot_at(kind, (width, height), *mouse)
+        if hovered is not None:
+            sx, sy = slots[hovered]
+            blend(frame, rect_sprite(16 * s, 16 * s, *HOVER), ox + sx * s, oy + sy * s)
+        if carried is not None:
+            mx, my = int(mouse[0] / s), int(mouse[1] / s)
+            draw_stack(frame, book, carried, (mx - 8) * s, (my - 8) * s, s)
+
+
+def _labels(frame: np.ndarray, kind: str, ox: int, oy: int, s: int) -> None:
+    """The title and, except on the player's own screen, the "Inventory" label at
+    (8, 166 − 94); our text sprites start a GUI px above vanilla's line, hence y − 1."""
+    name = ALIASES.get(kind, kind)
+    title, (tx, ty) = TITLES.get(name, (_furnace_title(kind), (0, 6)))
+    if name == "furnace":
+        tx = (IMAGE_W - text_width(title, s)) // 2
+    blend(frame, text_sprite(title, s, LABEL_COLOR), ox + tx * s, oy + (ty - 1) * s)
+    if name != "inventory":
+        blend(frame, text_sprite("Inventory", s, LABEL_COLOR), ox + 8 * s, oy + 71 * s)
+
+
+def _furnace_title(kind: str) -> str:
+    return {"smoker": "Smoker", "blast_furnace": "Blast Furnace"}.get(kind, "Furnace")
