@@ -76,3 +76,27 @@ def test_navigation_games_run_no_commands_and_have_no_inventory(tmp_path):
         assert mcapi(nav, "window-click", "--slot", "0", "--button", "0").returncode == 1
     finally:
         nav.close()
+
+
+def test_keys_and_mouse_clicks_work_the_inventory_screen(survival):
+    from odyssey.render.containers import slot_center
+
+    survival("chat", text="/give @s minecraft:stone 10")
+    survival("gui_key", key="2")
+    assert survival.game.survival.inventory.selected == 1
+    survival("gui_key", key="1")
+    survival("gui_key", key="e")
+    assert survival.game.survival.menu_kind == "inventory"
+    size = (survival.screen.view.settings.width, survival.screen.view.settings.height)
+    x, y = slot_center("inventory", size, 36)  # hotbar slot 0
+    survival("mouse", action="move", x=x, y=y)
+    survival("mouse", action="click", button=3)  # right: half the stack
+    x, y = slot_center("inventory", size, 9)
+    survival("mouse", action="move", x=x, y=y)
+    survival("mouse", action="click", button=1)  # left: put it down
+    survival("gui_key", key="Escape")
+    s = survival.game.survival
+    assert s.menu is None
+    assert (s.inventory.get(0).count, s.inventory.get(9).count) == (5, 5)
+    survival("gui_key", key="q")
+    assert s.inventory.get(0).count == 4 and s.stats.get("dropped", "stone") == 1

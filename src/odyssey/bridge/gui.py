@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from odyssey.bridge import survival_gui
 from odyssey.bridge.routes import (
     Handler,
     Params,
@@ -111,6 +112,9 @@ def press_key(server: ControlServer, lease: str | None, key: str, action: str) -
         return True
     if action == "up":
         return False  # screens and toggles act on key presses
+    if not gui.map_open(screen) and survival_gui.key(server, key):
+        gui.pointer, gui.buttons = None, set()
+        return True
     with server.game.lock:
         view = gui.view(screen)
         was_open = view.map_screen.is_open
@@ -160,6 +164,11 @@ def move(server: ControlServer, params: Params) -> None:
     with game.lock:
         s = gui.view(server.screen).settings
         px, py = gui.position(server.screen)
+        if survival_gui.screen_open(server):  # a container screen: the pointer is free
+            tx, ty = (px + x, py + y) if relative else (x, y)
+            gui.pointer = (_clamp(round(tx), s.width), _clamp(round(ty), s.height))
+            survival_gui.point(server, *gui.pointer)
+            return
         if gui.map_open(server.screen):
             sync_map(server)
             tx, ty = (px + x, py + y) if relative else (x, y)
@@ -199,6 +208,10 @@ def buttons(server: ControlServer, lease: str | None, button: int, action: str) 
     if button in WHEEL_STEPS:
         if action != "up":
             scroll(server, WHEEL_STEPS[button])
+        return
+    if survival_gui.screen_open(server):
+        if action in ("down", "click"):
+            survival_gui.click(server, button, "sneak" in server.held_keys())
         return
     key = None if gui.map_open(server.screen) else BUTTON_KEYS.get(button)
     if action in ("down", "click"):

@@ -129,6 +129,7 @@ class EpisodeScreen:
     def __init__(self, game: Any, task: ResolvedTask, eval_setting: Mapping[str, Any]) -> None:
         self.game, self.task, self.eval_setting = game, task, dict(eval_setting)
         self._view: Any = None
+        self.mouse: tuple[float, float] | None = None  # the pointer over an open screen
 
     def _guide(self) -> list[tuple[float, float, float]]:
         if not self.eval_setting.get("guideline"):
@@ -148,9 +149,9 @@ class EpisodeScreen:
     def frame(self) -> Any:
         """The RGB frame (height, width, 3) of the game now."""
         with self.game.lock:  # a consistent player and world while a realtime clock ticks
-            if self.game.rules.advance_time:  # the settings unfroze time: the sky follows it
+            if self.game._advance_time():  # time is not frozen: the sky follows it
                 self.view.with_settings(time=self.game.time_of_day)
-            return self.view.game_frame(self.game)
+            return self.view.game_frame(self.game, self.mouse)
 
     def jpeg(self) -> bytes:
         from odyssey.render.screen import encode_jpeg

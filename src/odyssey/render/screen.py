@@ -32,7 +32,7 @@ from odyssey.render.minimap import draw_minimap
 from odyssey.render.overlay import MarkerLabel, draw_crosshair, draw_hotbar, draw_hud, draw_markers
 from odyssey.render.renderer import CUTOUT, TRANSLUCENT, Light, Renderer
 from odyssey.render.sky import TORCH_LUMINANCE, conditions
-from odyssey.render.survival import SurvivalFrame, SurvivalLayer
+from odyssey.render.survival import SurvivalFrame, SurvivalLayer, survival_frame
 from odyssey.render.tables import RenderTables
 from odyssey.render.view import Hotbar, ViewSettings, Waypoint
 from odyssey.render.worldmap import WorldMapScreen
@@ -163,9 +163,12 @@ class GameView:
             self._survival = SurvivalLayer(self.world, self.renderer.tables)
         return self._survival
 
-    def game_frame(self, game: Game) -> np.ndarray:
-        """The screenshot of a running game: its player, at its tick (rain moves with it)."""
-        return self.frame(game.player, game.tick_count)
+    def game_frame(self, game: Game, mouse: tuple[float, float] | None = None) -> np.ndarray:
+        """The screenshot of a running game: its player, at its tick (rain moves with it), and
+        in a survival game its mobs, items, inventory, health and hunger and open screen
+        (``mouse``: the pointer over it, in frame pixels)."""
+        survival = survival_frame(game, mouse) if game.survival is not None else None
+        return self.frame(game.player, game.tick_count, survival=survival)
 
     def jpeg(self, player: PlayerState, tick: int = 0) -> bytes:
         return encode_jpeg(self.frame(player, tick), self.settings.jpeg_quality)

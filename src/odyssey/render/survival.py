@@ -178,3 +178,22 @@ class SurvivalLayer:
         m = state.menu
         if m is not None:
             draw_container(frame, self.book, m.kind, m.slots, m.carried, m.mouse, m.lit, m.progress)
+
+
+SCREEN_KINDS = {"crafting_table": "crafting"}  # the sim's screen names -> the renderer's
+
+
+def survival_frame(game: Any, mouse: tuple[float, float] | None = None) -> SurvivalFrame:
+    """What a survival game shows besides the world, read from ``game.survival``."""
+    s = game.survival
+    b = s.breaking
+    breaking = (b.pos, b.stage) if b.pos is not None and b.stage >= 0 else None
+    menu = None
+    if s.menu is not None:
+        menu = menu_view(s.menu, SCREEN_KINDS.get(s.menu_kind, s.menu_kind), mouse)
+    entities = tuple(s.entities.entities.values()) if s.entities is not None else ()
+    return SurvivalFrame(
+        inventory=tuple(s.inventory.slots), selected=s.inventory.selected,
+        gamemode=s.gamemode, health=game.player.health, food=s.food.food_level,
+        breaking=breaking, menu=menu, entities=entities,
+    )  # fmt: skip

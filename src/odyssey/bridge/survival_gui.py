@@ -1,0 +1,77 @@
+"""Keyboard and mouse (``xdo``) in a survival game: E opens and closes the inventory, Escape
+closes a screen, Q drops, 1-9 pick the hotbar slot; with a screen open the pointer moves freely
+and clicks land on the slot under it, as in vanilla (left: pick up or put down; right: half or
+one; shift: move the stack across)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from odyssey.sim import actions
+
+if TYPE_CHECKING:
+    from odyssey.bridge.server import ControlServer
+
+HOTBAR_KEYS = {str(n): n - 1 for n in range(1, 10)}
+CLICK_BUTTONS = {1: 0, 3: 1}  # X11 left and right -> vanilla's button 0 and 1
+OUTSIDE = -999  # vanilla's slot id for a click outside the screen: drop the carried stack
+
+
+def screen_open(server: ControlServer) -> bool:
+    s = server.game.survival
+    return s is not None and s.menu is not None
+
+
+def key(server: ControlServer, name: str) -> bool | None:
+    """Handle a key press in a survival game; None when the key is not one of these."""
+    game = server.game
+    if game.survival is None:
+        return None
+    lowered = name.lower()
+    with game.lock:
+        if lowered == "e" or (lowered == "escape" and screen_open(server)):
+            if screen_open(server):
+                actions.close_screen(game)
+                server.screen.mouse = None
+            elif lowered == "e":
+                actions.open_screen(game, "inventory")
+                server.release_all()
+            return True
+        if screen_open(server):
+            return None
+        if lowered == "q":
+            actions.drop_held(game)
+            return True
+        if lowered in HOTBAR_KEYS:
+            actions.select_slot(game, HOTBAR_KEYS[lowered])
+            return True
+    return None
+
+
+def point(server: ControlServer, x: float, y: float) -> None:
+    """The pointer over an open screen (frame pixels)."""
+    w, h = server.screen.view.settings.width, server.screen.view.settings.height
+    server.screen.mouse = (max(0.0, min(w - 1.0, x)), max(0.0, min(h - 1.0, y)))
+
+
+def click(server: ControlServer, button: int, shift: bool) -> bool:
+    """A mouse button pressed over an open screen: a click on the slot under the pointer."""
+    from odyssey.render.containers import geometry, slot_at  # drawing code, loaded on use
+
+    if button not in CLICK_BUTTONS or not screen_open(server):
+        return False
+    s = server.game.survival
+    settings = server.screen.view.settings
+    size = (settings.width, settings.height)
+    x, y = server.screen.mouse or (size[0] / 2, size[1] / 2)
+    slot = slot_at(s.menu_kind, size, x, y)
+    if slot is None:
+        g = geometry(size)
+        gx, gy = x / g.scale - g.left, y / g.scale - g.top
+        if 0 <= gx < 176 and 0 <= gy < 166:
+            return True  # on the screen but on no slot: nothing happens
+        slot = OUTSIDE
+    mode = 1 if shift and slot != OUTSIDE else 0
+    with server.game.lock:
+        actions.click_screen(server.game, slot, CLICK_BUTTONS[button], mode)
+    return True
