@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 from test_mcapi import mcapi
 from test_server import Served
@@ -100,3 +101,22 @@ def test_keys_and_mouse_clicks_work_the_inventory_screen(survival):
     assert (s.inventory.get(0).count, s.inventory.get(9).count) == (5, 5)
     survival("gui_key", key="q")
     assert s.inventory.get(0).count == 4 and s.stats.get("dropped", "stone") == 1
+
+
+def test_time_and_weather_commands_show_in_screenshots(survival):
+    def brightness() -> float:
+        import base64
+        import io
+
+        from PIL import Image
+
+        data = base64.b64decode(survival("screenshot", format="png")["data"])
+        return float(np.asarray(Image.open(io.BytesIO(data))).mean())
+
+    day = brightness()
+    assert survival("chat", text="/time set midnight")["success"]
+    night = brightness()
+    assert night < day * 0.6
+    assert survival("chat", text="/weather rain")["success"]
+    brightness()
+    assert survival.screen.view.settings.rain

@@ -149,8 +149,12 @@ class EpisodeScreen:
     def frame(self) -> Any:
         """The RGB frame (height, width, 3) of the game now."""
         with self.game.lock:  # a consistent player and world while a realtime clock ticks
-            if self.game._advance_time():  # time is not frozen: the sky follows it
+            survival = self.game.survival
+            moved = survival is not None and self.view.settings.time != self.game.time_of_day
+            if self.game._advance_time() or moved:  # time runs, or /time set: the sky follows
                 self.view.with_settings(time=self.game.time_of_day)
+            if survival is not None and self.view.settings.rain != (survival.weather != "clear"):
+                self.view.with_settings(rain=survival.weather != "clear")  # /weather shows
             return self.view.game_frame(self.game, self.mouse)
 
     def jpeg(self) -> bytes:

@@ -443,7 +443,8 @@ def _entities(game) -> None:
     events = tick_entities(s.entities, game.world, [player_view(game)], game.time_of_day,
                            s.difficulty, set_block=game.set_block,
                            spawning=bool(s.rules.get("do_mob_spawning", True)),
-                           mob_griefing=bool(s.rules.get("mob_griefing", True)))  # fmt: skip
+                           mob_griefing=bool(s.rules.get("mob_griefing", True)),
+                           weather=s.weather)  # fmt: skip
     for e in events:
         if e.kind == "player_damage":
             hurt_player(game, e.amount, e.source or "mob_attack")

@@ -55,3 +55,11 @@ def test_animals_spawn_on_lit_grass_every_400_ticks():
     animals = [e for e in store if kind(e.type).category == "creature"]
     assert animals and len(animals) <= 10 + 4
     assert all(e.source == "creature" for e in events)
+
+
+def test_thunder_darkens_noon_and_rain_puts_out_sunburn():
+    from odyssey.sim.entities.daylight import is_day, sky_darken
+
+    assert sky_darken(6000) == 0 and sky_darken(6000, "rain") == 3
+    assert is_day(6000, "rain") and not is_day(6000, "thunder")  # monsters' weather
+    assert sky_darken(18000, "thunder") == 11

@@ -51,6 +51,7 @@ class Context:
     lava: Any = None  # per-state "is lava"
     full_top: Any = None  # per-state "mobs may spawn on it"
     mob_griefing: bool = True
+    weather: str = "clear"  # rain and thunder darken the sky; rain puts out sunburn
 
 
 def wrap_degrees(a: float) -> float:

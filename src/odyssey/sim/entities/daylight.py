@@ -26,15 +26,21 @@ def celestial_angle(time_of_day: int) -> float:
     return (d * 2.0 + e) / 3.0
 
 
-def sky_darken(time_of_day: int) -> int:
-    """Level.skyDarken (clear weather): 0 at noon, 11 at midnight."""
+WEATHER_LEVELS = {"clear": (0.0, 0.0), "rain": (1.0, 0.0), "thunder": (1.0, 1.0)}
+
+
+def sky_darken(time_of_day: int, weather: str = "clear") -> int:
+    """Level.updateSkyBrightness: 0 at a clear noon, 11 at midnight; rain and thunder each
+    take 5/16 of the daylight (a thunderstorm's noon is dark enough for monsters)."""
+    rain, thunder = WEATHER_LEVELS.get(weather, (0.0, 0.0))
     c = min(0.25, max(-0.25, math.cos(celestial_angle(time_of_day) * math.pi * 2.0)))
-    return int((1.0 - (0.5 + 2.0 * c)) * 11.0)
+    f = (0.5 + 2.0 * c) * (1.0 - rain * 5.0 / 16.0) * (1.0 - thunder * 5.0 / 16.0)
+    return int((1.0 - f) * 11.0)
 
 
-def is_day(time_of_day: int) -> bool:
+def is_day(time_of_day: int, weather: str = "clear") -> bool:
     """Level.isDay: the sky is darkened by less than 4."""
-    return sky_darken(time_of_day) < 4
+    return sky_darken(time_of_day, weather) < 4
 
 
 def brightness(level: int) -> float:
@@ -95,9 +101,10 @@ class SkyLight:
             return 0
         return int(max(0, (levels - self.manhattan).max()))
 
-    def raw_brightness(self, x: float, y: float, z: float, time_of_day: int) -> int:
+    def raw_brightness(self, x: float, y: float, z: float, time_of_day: int,
+                       weather: str = "clear") -> int:  # fmt: skip
         """getMaxLocalRawBrightness: max(sky light − sky darkening, block light)."""
-        sky = self.sky_light(x, y, z) - sky_darken(time_of_day)
+        sky = self.sky_light(x, y, z) - sky_darken(time_of_day, weather)
         if sky >= 15:
             return 15
         return max(sky, self.block_light(math.floor(x), math.floor(y), math.floor(z)))

@@ -46,7 +46,7 @@ def dist_sq(e: Entity, p: PlayerView) -> float:
 def light_at(ctx: Context, e: Entity, k: Kind) -> float:
     """The light-dependent brightness (0..1) at the mob's eyes."""
     x, y, z = mob_eye(e, k)
-    return brightness(ctx.sky.raw_brightness(x, y, z, ctx.time_of_day))
+    return brightness(ctx.sky.raw_brightness(x, y, z, ctx.time_of_day, ctx.weather))
 
 
 def hostile_think(ctx: Context, e: Entity, k: Kind) -> None:
@@ -215,7 +215,7 @@ def sunburn(ctx: Context, e: Entity, k: Kind) -> None:
     if not ctx.day or e.in_water or e.fire_ticks > 0:
         return
     x, y, z = mob_eye(e, k)
-    if not ctx.sky.sees_sky(x, y, z):
+    if not ctx.sky.sees_sky(x, y, z) or ctx.weather != "clear":  # isInRain: rain puts it out
         return
     b = light_at(ctx, e, k)
     if b > 0.5 and ctx.dice.random() * 30.0 < (b - 0.4) * 2.0:

@@ -103,5 +103,5 @@ def dark_enough(ctx: Context, x: int, y: int, z: int) -> bool:
     block = ctx.sky.block_light(x, y, z)
     if block > 0:
         return False
-    raw = max(sky - sky_darken(ctx.time_of_day), block)
+    raw = max(sky - sky_darken(ctx.time_of_day, ctx.weather), block)
     return ctx.dice.integers(8) >= raw

@@ -80,16 +80,17 @@ def tick(
     store: EntityStore, world: World, players: list[PlayerView], time_of_day: int,
     difficulty: int | str, rng: Dice | None = None, *,
     set_block: Callable[[tuple[int, int, int], int], None] | None = None,
-    spawning: bool = True, mob_griefing: bool = True,
+    spawning: bool = True, mob_griefing: bool = True, weather: str = "clear",
 ) -> list[EntityEvent]:  # fmt: skip
     """Advance all entities one tick; returns what happened (see ``EntityEvent``)."""
     sim = simulation_for(store, world)
     ctx = Context(store, sim.window_for(0), sim.sky, list(players), int(time_of_day),
                   difficulty_id(difficulty), rng or store.dice,
                   set_block or (lambda pos, state: world.set_block(*pos, state)),
-                  is_day(int(time_of_day)))  # fmt: skip
+                  is_day(int(time_of_day), weather))  # fmt: skip
     ctx.solid, ctx.fluid, ctx.lava, ctx.full_top = sim.solid, sim.fluid, sim.lava, sim.full_top
     ctx.mob_griefing = mob_griefing
+    ctx.weather = weather
     store.tick_count += 1
     if ctx.difficulty == 0:
         for e in store.of_type("zombie", "skeleton", "spider", "creeper", "enderman"):
