@@ -282,3 +282,24 @@ def test_effects_change_speed_break_time_and_health():
     game.run(40)
     assert game.player.health < health
     assert run(game, "/effect give @s minecraft:instant_health 1 0").success
+
+
+def test_a_mob_standing_in_the_player_pushes_it_aside():
+    game = survival_game()
+    cow = game.survival.entities.add("cow", (0.8, GROUND, 0.5), no_ai=True)
+    game.run(20)
+    assert game.player.pos[0] < 0.5 and cow.x > 0.8  # pushed apart along x
+
+
+def test_dying_to_a_zombie_counts_killed_by():
+    game = survival_game(time_of_day=18000, difficulty="hard")
+    game.survival.entities.add("zombie", (2.5, GROUND, 0.5))
+    from odyssey.sim.actions import set_health
+
+    set_health(game, 2.0)
+    game.survival.food = type(game.survival.food)(food_level=0, saturation=0.0)
+    for _ in range(400):
+        game.tick()
+        if game.player.dead:
+            break
+    assert game.player.dead and game.survival.stats.get("killed_by", "zombie") == 1

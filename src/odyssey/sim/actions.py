@@ -445,13 +445,49 @@ def _entities(game) -> None:
                            spawning=bool(s.rules.get("do_mob_spawning", True)),
                            mob_griefing=bool(s.rules.get("mob_griefing", True)),
                            weather=s.weather)  # fmt: skip
+    _push(game)
     for e in events:
         if e.kind == "player_damage":
+            alive = not game.player.dead
             hurt_player(game, e.amount, e.source or "mob_attack")
+            if alive and game.player.dead and e.entity >= 0:
+                s.stats.add("killed_by", _type_of(s, e.entity))
             if e.knockback is not None and not game.player.dead:
                 _knock_player(game, *e.knockback)
         elif e.kind == "entity_death" and e.source.startswith("player"):
             s.stats.add("killed", e.item or "unknown")
+
+
+def _push(game) -> None:
+    """Entity.push between the player and the mobs whose boxes overlap its own."""
+    s: Survival = game.survival
+    p = game.player
+    if p.dead or s.gamemode == "spectator":
+        return
+    px, py, pz = p.pos
+    vx, vz = p.vel[0], p.vel[2]
+    for e in s.entities.entities.values():
+        size = kind(e.type)
+        if e.dead or not size.living:
+            continue
+        half = size.width / 2
+        if abs(e.x - px) >= half + 0.3 or abs(e.z - pz) >= half + 0.3:
+            continue
+        if e.y >= py + 1.8 or e.y + size.height <= py:
+            continue
+        dx, dz = e.x - px, e.z - pz
+        d = max(abs(dx), abs(dz))
+        if d < 0.01:
+            continue
+        d = math.sqrt(d)
+        scale = min(1.0, 1.0 / d) * 0.05 / d
+        dx, dz = dx * scale, dz * scale
+        e.vx, e.vz = e.vx + dx, e.vz + dz
+        vx, vz = vx - dx, vz - dz
+    if (vx, vz) != (p.vel[0], p.vel[2]):
+        st = p.to_array()
+        st[k.S_VX], st[k.S_VZ] = vx, vz
+        game.player = PlayerState.from_array(st, p.attributes)
 
 
 def _knock_player(game, strength: float, x: float, z: float) -> None:
