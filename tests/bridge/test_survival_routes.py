@@ -44,6 +44,8 @@ def test_commands_hotbar_inventory_and_crafting(survival):
     assert mcapi(survival, "hotbar", "3").returncode == 0
     assert query(survival, "state")["data"]["selected_slot"] == 2
     assert survival.game.survival.stats.get("crafted", "oak_planks") == 8
+    stats = query(survival, "stats")["stats"]
+    assert stats["minecraft:crafted"] == {"minecraft:oak_planks": 8}
 
 
 def test_inventory_screen_clicks_and_dropping(survival):

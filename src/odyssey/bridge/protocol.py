@@ -49,6 +49,7 @@ AGENT_ROUTES = (
     "open_inventory",  # {}: key E
     "craft",  # {"item", "times"}: the recipe book
     "respawn",  # {}: after death
+    "stats",  # {}: the statistics, as vanilla's stats file
     "gui_key",  # {"key": xdotool keysym, "action": "tap"|"down"|"up"}
     "gui_type",  # {"text"}
     "mouse",  # {"action": "move"|"down"|"up"|"click"|"scroll", "x", "y", "button", "relative"}

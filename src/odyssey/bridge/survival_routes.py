@@ -133,6 +133,12 @@ def craft(server: ControlServer, params: Params, lease: str | None) -> dict[str,
     return {"success": True, "message": "Crafted", "item": item, "times": made}
 
 
+def stats(server: ControlServer, params: Params, lease: str | None) -> dict[str, Any]:
+    """The player's statistics in vanilla's stats file layout."""
+    with server.game.lock:
+        return {"success": True, **_survival(server).stats.to_json()}
+
+
 def respawn(server: ControlServer, params: Params, lease: str | None) -> dict[str, Any]:
     """The death screen's Respawn button."""
     with server.game.lock:
@@ -161,4 +167,5 @@ HANDLERS = {
     "close_gui": close_gui,
     "craft": craft,
     "respawn": respawn,
+    "stats": stats,
 }

@@ -108,6 +108,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("item")
     s.add_argument("--times", type=int, default=1)
     sub.add_parser("respawn", help="respawn after death")
+    sub.add_parser("stats", help="the statistics (vanilla's stats file layout)")
     return p
 
 
@@ -241,6 +242,8 @@ def run(args: argparse.Namespace, client: Client) -> tuple[dict[str, Any], bool]
         return client("inventory"), True
     if c == "open-inventory":
         return client("open_inventory"), False
+    if c == "stats":
+        return client("stats"), True
     if c == "respawn":
         return client("respawn"), False
     if c == "craft":
