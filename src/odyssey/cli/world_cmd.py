@@ -114,15 +114,40 @@ def topdown(
 @world_app.command("generate")
 @friendly_errors
 def generate(
-    out: Annotated[Path, typer.Argument(help="Folder to write the world into.")],
+    out: Annotated[
+        Path | None, typer.Argument(help="Folder to write the world into (or --out).")
+    ] = None,
+    out_option: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Folder to write the world into.")
+    ] = None,
+    kind: Annotated[
+        str, typer.Option(help="demo (streets and houses) or overworld (seeded survival land).")
+    ] = "demo",
     seed: Annotated[int, typer.Option(help="Seed of the generator.")] = 0,
-    size: Annotated[int, typer.Option(help="Side of the square of land, in blocks.")] = 128,
+    size: Annotated[int, typer.Option(help="demo: side of the square of land, in blocks.")] = 128,
+    radius: Annotated[
+        int, typer.Option(help="overworld: blocks around the spawn to pregenerate.")
+    ] = 256,
 ) -> None:
-    """Generate the demo world (streets, houses with doors and signs) as an Anvil folder."""
-    if size < 48 or size > 1024:
-        raise typer.BadParameter("must be 48..1024", param_hint="--size")
-    save_world(generate_demo_world(seed, size), out)
-    console.print(f"wrote {out}")
+    """Generate a world as an Anvil folder: the demo world or a seeded survival overworld."""
+    target = out_option or out
+    if target is None:
+        raise typer.BadParameter(
+            "give the folder to write, as an argument or --out", param_hint="OUT"
+        )
+    if kind == "overworld":
+        if radius < 0 or radius > 4096:
+            raise typer.BadParameter("must be 0..4096", param_hint="--radius")
+        from odyssey.world.gen import generate_world
+
+        save_world(generate_world(seed, radius), target)
+    elif kind == "demo":
+        if size < 48 or size > 1024:
+            raise typer.BadParameter("must be 48..1024", param_hint="--size")
+        save_world(generate_demo_world(seed, size), target)
+    else:
+        raise typer.BadParameter(f"{kind!r}: expected demo or overworld", param_hint="--kind")
+    console.print(f"wrote {target}")
 
 
 @blocks_app.command("show")

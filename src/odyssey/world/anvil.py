@@ -19,7 +19,7 @@ import numpy as np
 from odyssey.errors import CorruptChunkError, NotAWorldError, WorldError
 from odyssey.world import nbt
 from odyssey.world.blocks import AIR, BlockFlag, BlockRegistry, ResolveStats, registry
-from odyssey.world.chunk import FULL_STATUS, Chunk
+from odyssey.world.chunk import DEFAULT_BIOME, FULL_STATUS, Chunk
 from odyssey.world.chunk_codec import ChunkDecoder
 from odyssey.world.leveldat import LevelInfo, read_level_dat, write_level_dat
 from odyssey.world.nbt import Byte, Int, Long, NBTList
@@ -296,7 +296,10 @@ def heightmap_masks(blocks: BlockRegistry) -> dict[str, np.ndarray]:
 
 def chunk_nbt(chunk: Chunk, dimension: Dimension, blocks: BlockRegistry) -> dict[str, Any]:
     """Chunk NBT as Minecraft 1.21.11 writes it (minus light, which Minecraft recomputes)."""
-    sections = [section_nbt(sy, chunk.sections.get(sy), blocks) for sy in dimension.section_range]
+    sections = [
+        section_nbt(sy, chunk.sections.get(sy), blocks, chunk.biomes.get(sy))
+        for sy in dimension.section_range
+    ]
     bits = max(1, dimension.height.bit_length())  # ceil(log2(height + 1))
     heightmaps = {
         name: pack_palette_indices(chunk.column_tops(mask, dimension.min_y).reshape(-1), bits)
@@ -320,8 +323,10 @@ def chunk_nbt(chunk: Chunk, dimension: Dimension, blocks: BlockRegistry) -> dict
     }
 
 
-def section_nbt(sy: int, section: np.ndarray | None, blocks: BlockRegistry) -> dict[str, Any]:
-    """One section: Y, block_states palette (+ packed data), biomes (plains)."""
+def section_nbt(
+    sy: int, section: np.ndarray | None, blocks: BlockRegistry, biomes: np.ndarray | None = None
+) -> dict[str, Any]:
+    """One section: Y, block_states palette (+ packed data), biomes (plains unless given)."""
     if section is None:
         palette_ids, indices = np.array([AIR]), None
     else:
@@ -336,8 +341,20 @@ def section_nbt(sy: int, section: np.ndarray | None, blocks: BlockRegistry) -> d
     return {
         "Y": Byte(sy),
         "block_states": states,
-        "biomes": {"palette": NBTList(["minecraft:plains"])},
+        "biomes": biomes_nbt(biomes),
     }
+
+
+def biomes_nbt(cells: np.ndarray | None) -> dict[str, Any]:
+    """A section's biome container: a palette of names and, for 2+ names, packed indices of
+    the 4x4x4 cells in [y][z][x] order (as few bits as the palette needs)."""
+    if cells is None:
+        return {"palette": NBTList([DEFAULT_BIOME])}
+    names, inverse = np.unique(np.asarray(cells).reshape(-1).astype(str), return_inverse=True)
+    out: dict[str, Any] = {"palette": NBTList([str(n) for n in names])}
+    if len(names) > 1:
+        out["data"] = pack_palette_indices(inverse, (len(names) - 1).bit_length())
+    return out
 
 
 def _palette_entry(state: int, blocks: BlockRegistry) -> dict[str, Any]:

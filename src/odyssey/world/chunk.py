@@ -18,6 +18,8 @@ SECTION_SHAPE = (16, 16, 16)
 STATE_DTYPE = np.uint16
 FULL_STATUS = "minecraft:full"
 FULL_STATUSES = ("full", FULL_STATUS)
+DEFAULT_BIOME = "minecraft:plains"
+BIOME_SHAPE = (4, 4, 4)
 
 BlockPos = tuple[int, int, int]
 
@@ -45,6 +47,9 @@ class Chunk:
     status: str = FULL_STATUS
     sections: dict[int, np.ndarray] = field(default_factory=dict)
     block_entities: dict[BlockPos, dict[str, Any]] = field(default_factory=dict)
+    # biome names ("minecraft:plains") of each section's 4x4x4 cells, [y][z][x], by section y;
+    # sections without an entry are written as plains
+    biomes: dict[int, np.ndarray] = field(default_factory=dict)
     dirty: bool = False  # changed since loaded: kept in memory until saved
 
     @property
@@ -67,6 +72,13 @@ class Chunk:
             section = np.array(section, dtype=STATE_DTYPE)
             self.sections[sy] = section
         return section
+
+    def biome(self, x: int, y: int, z: int) -> str:
+        """Biome name of the 4x4x4 cell holding absolute (x, y, z); plains where none is set."""
+        cells = self.biomes.get(y >> 4)
+        if cells is None:
+            return DEFAULT_BIOME
+        return str(cells[(y & 15) >> 2, (z & 15) >> 2, (x & 15) >> 2])
 
     def set(self, x: int, y: int, z: int, state: int) -> None:
         """Set the state at absolute (x, y, z)."""

@@ -19,12 +19,13 @@ import numpy as np
 from odyssey.errors import CorruptChunkError, NBTError
 from odyssey.world import nbt
 from odyssey.world.blocks import AIR, BlockRegistry, ResolveStats
-from odyssey.world.chunk import STATE_DTYPE, Chunk, uniform_section
+from odyssey.world.chunk import BIOME_SHAPE, DEFAULT_BIOME, STATE_DTYPE, Chunk, uniform_section
 from odyssey.world.packing import unpack_palette_indices
 
 log = logging.getLogger(__name__)
 MIN_DATA_VERSION = 2860  # 1.18: sections at the root, no "Level" wrapper
 SECTION_VOLUME = 4096
+BIOME_CELLS = 64
 
 # Keys the scanner looks for, as byte arrays (numba freezes global arrays as constants).
 _K_DATA_VERSION = np.frombuffer(b"DataVersion", np.uint8)
@@ -38,6 +39,7 @@ _K_Y = np.frombuffer(b"Y", np.uint8)
 _K_BLOCK_STATES = np.frombuffer(b"block_states", np.uint8)
 _K_PALETTE = np.frombuffer(b"palette", np.uint8)
 _K_DATA = np.frombuffer(b"data", np.uint8)
+_K_BIOMES = np.frombuffer(b"biomes", np.uint8)
 
 # Scanner results: info[] slots and error codes.
 I_DATA_VERSION, I_XPOS, I_ZPOS, I_STATUS_POS, I_STATUS_LEN = 0, 1, 2, 3, 4
@@ -238,13 +240,16 @@ def _scan_block_states(buf, pos, sections, s, spans, info, stack):
 
 @numba.njit(cache=True)
 def _scan_section(buf, pos, sections, s, spans, info, stack):
-    """Walk one section compound; fills sections[s] = y, span first, span count, data pos/len."""
+    """Walk one section compound; fills sections[s] = y, span first, span count, data pos/len,
+    and the byte span of its biomes compound (-1 if none)."""
     n = buf.shape[0]
     sections[s, 0] = NO_Y
     sections[s, 1] = 0
     sections[s, 2] = 0
     sections[s, 3] = -1
     sections[s, 4] = 0
+    sections[s, 5] = -1
+    sections[s, 6] = -1
     while True:
         tag, name, length, pos = _entry(buf, pos)
         if tag <= 0:
@@ -259,6 +264,13 @@ def _scan_section(buf, pos, sections, s, spans, info, stack):
             pos = _scan_block_states(buf, pos, sections, s, spans, info, stack)
             if pos < 0:
                 return pos
+        elif tag == 10 and _name_is(buf, name, length, _K_BIOMES):
+            end = _skip(buf, pos, tag, stack)
+            if end < 0:
+                return -1
+            sections[s, 5] = pos
+            sections[s, 6] = end
+            pos = end
         else:
             pos = _skip(buf, pos, tag, stack)
             if pos < 0:
@@ -373,7 +385,9 @@ class ChunkDecoder:
         self._palette_cache: dict[bytes, int] = {}
         self._fallback_names: dict[bytes, tuple[str, dict[str, str]]] = {}
         self._info = np.zeros(16, np.int64)
-        self._sections = np.zeros((MAX_SECTIONS, 5), np.int64)
+        self._sections = np.zeros((MAX_SECTIONS, 7), np.int64)
+        # raw biome-container bytes -> decoded cells (None for plains), shared read-only
+        self._biome_cache: dict[bytes, np.ndarray | None] = {}
         self._spans = np.zeros((MAX_SPANS, 2), np.int64)
         self._stack = np.zeros((3, MAX_DEPTH), np.int64)
 
@@ -419,10 +433,28 @@ class ChunkDecoder:
                 row += 1
             elif count == 1 and palette_ids[first] != AIR:
                 chunk.sections[sy] = uniform_section(int(palette_ids[first]))
+        for sy, start, end in meta[:, [0, 5, 6]].tolist():
+            if start >= 0:
+                cells = self._biomes(raw, start, end)
+                if cells is not None:
+                    chunk.biomes[sy] = cells
         if info[I_FOUND] & F_BE:
             items = nbt.read_payload(raw, int(info[I_BE_POS]), nbt.LIST)
             chunk.block_entities = _block_entities(items)
         return chunk
+
+    def _biomes(self, raw: bytes, start: int, end: int) -> np.ndarray | None:
+        key = raw[start:end]
+        if key in self._biome_cache:
+            return self._biome_cache[key]
+        try:
+            cells = decode_biomes(nbt.read_payload(raw, start, nbt.COMPOUND))
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            raise NBTError(f"damaged biomes ({e})") from e  # the reference parser reports it
+        if len(self._biome_cache) > 4096:
+            self._biome_cache.clear()  # bounded: distinct containers are few in practice
+        self._biome_cache[key] = cells
+        return cells
 
     def _palette_ids(self, raw: bytes, n_spans: int) -> np.ndarray:
         ids = np.empty(n_spans, dtype=np.int64)
@@ -503,6 +535,9 @@ def decode_chunk_reference(
             blocks = _decode_section(section, registry, stats)
             if blocks is not None:
                 chunk.sections[int(section["Y"])] = blocks
+            cells = decode_biomes(section.get("biomes"))
+            if cells is not None:
+                chunk.biomes[int(section["Y"])] = cells
         chunk.block_entities = _block_entities(root.get("block_entities", []))
     except (NBTError, KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
         raise CorruptChunkError(f"{where}: damaged chunk data ({type(e).__name__}: {e})") from e
@@ -525,3 +560,23 @@ def _decode_section(
     if indices.max() >= len(palette):
         raise ValueError(f"section Y={section.get('Y')}: palette index out of range")
     return palette[indices].reshape(16, 16, 16)
+
+
+def decode_biomes(container: Any) -> np.ndarray | None:
+    """A section's biome container as (4, 4, 4) [y][z][x] names; None when it is all plains
+    (the default) or absent. The array is read-only: decoders share it between chunks."""
+    if not container or not container.get("palette"):
+        return None
+    palette = np.array([str(name) for name in container["palette"]], dtype=object)
+    if len(palette) == 1:
+        if palette[0] == DEFAULT_BIOME:
+            return None
+        cells = np.broadcast_to(palette[0:1].reshape(1, 1, 1), BIOME_SHAPE)
+    else:
+        bits = (len(palette) - 1).bit_length()
+        indices = unpack_palette_indices(container["data"], bits, BIOME_CELLS)
+        if indices.max() >= len(palette):
+            raise ValueError("biome palette index out of range")
+        cells = palette[indices].reshape(BIOME_SHAPE)
+        cells.flags.writeable = False
+    return cells

@@ -1,0 +1,40 @@
+"""Seeded survival world generation: climate and biomes, terrain, surface, vegetation.
+
+The pipeline (``generator.STAGES``) turns (seed, cx, cz) into a chunk; every stage is a pure
+function of the seed, so the same seed gives the same blocks in any generation order.
+"""
+
+from odyssey.world.gen.climate import BIOMES, biome_at, biome_counts, biomes_at
+from odyssey.world.gen.generator import (
+    OVERWORLD,
+    STAGES,
+    ChunkContext,
+    GeneratedChunk,
+    Stage,
+    generate_chunk,
+)
+from odyssey.world.gen.overworld import (
+    LayeredSource,
+    OverworldProvider,
+    generate_world,
+    lazy_world,
+    spawn_point,
+)
+
+__all__ = [
+    "BIOMES",
+    "OVERWORLD",
+    "STAGES",
+    "ChunkContext",
+    "GeneratedChunk",
+    "LayeredSource",
+    "OverworldProvider",
+    "Stage",
+    "biome_at",
+    "biome_counts",
+    "biomes_at",
+    "generate_chunk",
+    "generate_world",
+    "lazy_world",
+    "spawn_point",
+]

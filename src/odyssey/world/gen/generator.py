@@ -1,0 +1,93 @@
+"""The overworld chunk pipeline: stages that turn (seed, cx, cz) into a chunk's blocks.
+
+``generate_chunk`` runs ``STAGES`` in order on a ``ChunkContext`` (the chunk's columns and its
+(384, 16, 16) block array). Later work (caves, ores, structures) adds stages; each stage must be
+a pure function of the seed and the chunk position, and any feature that crosses chunk borders
+must be decided by the chunk that owns it (see vegetation.decorate), so chunks come out the same
+whatever order they are generated in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from odyssey.world.chunk import Chunk, compact_section
+from odyssey.world.gen.climate import BIOMES
+from odyssey.world.gen.columns import chunk_columns
+from odyssey.world.gen.surface import Columns, fill_columns
+from odyssey.world.gen.terrain import MAX_Y, MIN_Y
+from odyssey.world.gen.vegetation import decorate
+from odyssey.world.leveldat import DATA_VERSION
+from odyssey.world.storage import Dimension
+
+OVERWORLD = Dimension(MIN_Y, MAX_Y - MIN_Y, "minecraft:overworld")
+SECTIONS = (MAX_Y - MIN_Y) // 16
+
+
+@dataclass
+class ChunkContext:
+    """What the stages of one chunk share: the seed, position, columns and blocks [y][z][x]."""
+
+    seed: int
+    cx: int
+    cz: int
+    columns: Columns
+    blocks: np.ndarray  # (384, 16, 16) uint16, y from MIN_Y
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One named step of the pipeline."""
+
+    name: str
+    run: Callable[[ChunkContext], None]
+
+
+def _terrain(ctx: ChunkContext) -> None:
+    ctx.blocks[:] = fill_columns(ctx.seed, ctx.columns)
+
+
+def _vegetation(ctx: ChunkContext) -> None:
+    decorate(ctx.seed, ctx.cx, ctx.cz, ctx.blocks)
+
+
+# The pipeline; add caves/ores before "vegetation" and structures after it.
+STAGES: list[Stage] = [Stage("terrain", _terrain), Stage("vegetation", _vegetation)]
+
+
+@dataclass(frozen=True)
+class GeneratedChunk:
+    """A generated chunk: blocks (384, 16, 16) and biome names of each section's 4x4x4 cells."""
+
+    cx: int
+    cz: int
+    blocks: np.ndarray
+    biome_cells: np.ndarray  # (4, 4) biome indices [z][x] of the chunk's surface cells
+
+    def to_chunk(self) -> Chunk:
+        """A storage chunk: compact sections and per-section biome arrays."""
+        chunk = Chunk(self.cx, self.cz, data_version=DATA_VERSION)
+        for i in range(SECTIONS):
+            packed = compact_section(self.blocks[i * 16 : (i + 1) * 16])
+            if packed is not None:
+                chunk.sections[(MIN_Y >> 4) + i] = (
+                    packed if not packed.flags.writeable else packed.copy()
+                )
+        names = np.array([f"minecraft:{b}" for b in BIOMES], dtype=object)[self.biome_cells]
+        cells = np.broadcast_to(names, (4, 4, 4))  # the surface biome at every height
+        chunk.biomes = {(MIN_Y >> 4) + i: cells for i in range(SECTIONS)}
+        return chunk
+
+
+def generate_chunk(
+    seed: int, cx: int, cz: int, stages: list[Stage] | None = None
+) -> GeneratedChunk:
+    """Generate chunk (cx, cz) of the seed's overworld."""
+    columns = chunk_columns(seed, cx, cz)
+    ctx = ChunkContext(seed, cx, cz, columns, np.zeros((MAX_Y - MIN_Y, 16, 16), np.uint16))
+    for stage in STAGES if stages is None else stages:
+        stage.run(ctx)
+    return GeneratedChunk(cx, cz, ctx.blocks, columns.biome[::4, ::4].copy())

@@ -1,0 +1,68 @@
+"""Generated overworlds write as Anvil and read back unchanged, biomes included."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from odyssey.world import World, open_world, save_world
+from odyssey.world.gen import OverworldProvider, generate_world
+from odyssey.world.gen.generator import OVERWORLD
+
+SEED = 11
+
+
+def test_write_and_read_back_blocks_and_biomes(tmp_path):
+    world = generate_world(SEED, 24)
+    save_world(world, tmp_path / "w")
+    back = open_world(tmp_path / "w")
+    assert back.info.spawn == world.info.spawn
+    assert back.info.seed == SEED
+    assert (back.dimension.min_y, back.dimension.height) == (-64, 384)
+    assert back.chunk_positions() == world.chunk_positions()
+    kinds = set()
+    for key in world.chunk_positions():
+        a, b = world.chunk(*key), back.chunk(*key)
+        assert sorted(a.sections) == sorted(b.sections)
+        for sy in a.sections:
+            assert np.array_equal(a.sections[sy], b.sections[sy])
+        for sy in range(-4, 20):
+            assert a.biome(key[0] * 16, sy * 16, key[1] * 16) == b.biome(
+                key[0] * 16, sy * 16, key[1] * 16
+            )
+        for sy, cells in a.biomes.items():
+            kinds.update(cells.reshape(-1).tolist())
+            if any(c != "minecraft:plains" for c in cells.reshape(-1)):
+                assert np.array_equal(np.asarray(cells), np.asarray(b.biomes[sy]))
+    assert kinds  # biome ids were written
+
+
+def test_lazy_provider_generates_on_touch_and_matches_pregenerated():
+    lazy = World(OVERWORLD, source=OverworldProvider(SEED))
+    eager = generate_world(SEED, 0)
+    x, _, z = eager.info.spawn
+    column_lazy = [lazy.get_block(x, y, z) for y in range(-64, 320, 7)]
+    column_eager = [eager.get_block(x, y, z) for y in range(-64, 320, 7)]
+    assert column_lazy == column_eager
+    assert lazy.chunk_positions() == [(x >> 4, z >> 4)]
+
+
+def test_both_decoders_read_the_same_biomes_and_plains_stays_default():
+    from odyssey.world import nbt, registry
+    from odyssey.world.anvil import chunk_nbt
+    from odyssey.world.chunk import Chunk
+    from odyssey.world.chunk_codec import ChunkDecoder, decode_chunk_reference
+    from odyssey.world.gen import generate_chunk
+
+    blocks = registry()
+    made = generate_chunk(SEED, 3, 1).to_chunk()
+    mixed = np.array(["minecraft:forest", "minecraft:river"] * 32, dtype=object).reshape(4, 4, 4)
+    made.biomes[4] = mixed
+    raw = nbt.write_nbt(chunk_nbt(made, OVERWORLD, blocks))
+    fast = ChunkDecoder(blocks).decode(raw)
+    slow = decode_chunk_reference(raw, blocks)
+    for sy in OVERWORLD.section_range:
+        assert np.array_equal(np.asarray(fast.biomes[sy]), np.asarray(slow.biomes[sy]))
+    assert np.array_equal(np.asarray(fast.biomes[4]), mixed)
+    plain = chunk_nbt(Chunk(0, 0), OVERWORLD, blocks)
+    assert all(s["biomes"] == {"palette": ["minecraft:plains"]} for s in plain["sections"])
+    assert ChunkDecoder(blocks).decode(nbt.write_nbt(plain)).biomes == {}
