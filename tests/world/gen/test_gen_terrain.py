@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from odyssey.world import registry
-from odyssey.world.gen import biome_at, biome_counts, generate_chunk, spawn_point
+from odyssey.world.gen import STAGES, biome_at, biome_counts, generate_chunk, spawn_point
 from odyssey.world.gen.climate import BIOMES, B, biomes_at
 from odyssey.world.gen.columns import chunk_columns
 from odyssey.world.gen.terrain import MAX_Y, MIN_Y, SEA_LEVEL
@@ -42,11 +42,12 @@ def test_biome_query_matches_the_chunk_columns():
 
 
 def test_heights_in_range_bedrock_floor_and_sea_water():
-    blocks = generate_chunk(SEED, 0, 0).blocks
+    terrain = [s for s in STAGES if s.name == "terrain"]  # before caves and ores
+    blocks = generate_chunk(SEED, 0, 0, stages=terrain).blocks
     assert blocks.shape == (MAX_Y - MIN_Y, 16, 16)
     assert (blocks[0] == REG.state("bedrock")).all()
     assert not (blocks[6:] == REG.state("bedrock")).any()  # 1-5 layers only
-    assert (blocks[1:60] != 0).all()  # solid underground (no caves yet)
+    assert (blocks[1:60] != 0).all()  # solid underground before the caves
     deep = np.isin(blocks[: 0 - MIN_Y], [REG.state("deepslate[axis=y]"), REG.state("bedrock")])
     assert deep[5:].all()  # deepslate everywhere below y 0
     cx, cz = _find_chunk(SEED, "ocean")

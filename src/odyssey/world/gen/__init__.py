@@ -1,4 +1,5 @@
-"""Seeded survival world generation: climate and biomes, terrain, surface, vegetation.
+"""Seeded survival world generation: climate and biomes, terrain, caves and ores, surface,
+vegetation, structures, and ``locate`` for biomes and structures.
 
 The pipeline (``generator.STAGES``) turns (seed, cx, cz) into a chunk; every stage is a pure
 function of the seed, so the same seed gives the same blocks in any generation order.
@@ -13,6 +14,7 @@ from odyssey.world.gen.generator import (
     Stage,
     generate_chunk,
 )
+from odyssey.world.gen.locate import locate_biome, locate_structure, locate_text
 from odyssey.world.gen.overworld import (
     LayeredSource,
     OverworldProvider,
@@ -36,5 +38,8 @@ __all__ = [
     "generate_chunk",
     "generate_world",
     "lazy_world",
+    "locate_biome",
+    "locate_structure",
+    "locate_text",
     "spawn_point",
 ]

@@ -9,41 +9,26 @@ whatever order they are generated in.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+import copy
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
-from odyssey.world.chunk import Chunk, compact_section
+from odyssey.world.chunk import BlockPos, Chunk, compact_section
 from odyssey.world.gen.climate import BIOMES
 from odyssey.world.gen.columns import chunk_columns
-from odyssey.world.gen.surface import Columns, fill_columns
+from odyssey.world.gen.pipeline import ChunkContext, Stage
+from odyssey.world.gen.structures import place_structures
+from odyssey.world.gen.surface import fill_columns
 from odyssey.world.gen.terrain import MAX_Y, MIN_Y
+from odyssey.world.gen.underground import UNDERGROUND_STAGES
 from odyssey.world.gen.vegetation import decorate
 from odyssey.world.leveldat import DATA_VERSION
 from odyssey.world.storage import Dimension
 
 OVERWORLD = Dimension(MIN_Y, MAX_Y - MIN_Y, "minecraft:overworld")
 SECTIONS = (MAX_Y - MIN_Y) // 16
-
-
-@dataclass
-class ChunkContext:
-    """What the stages of one chunk share: the seed, position, columns and blocks [y][z][x]."""
-
-    seed: int
-    cx: int
-    cz: int
-    columns: Columns
-    blocks: np.ndarray  # (384, 16, 16) uint16, y from MIN_Y
-
-
-@dataclass(frozen=True)
-class Stage:
-    """One named step of the pipeline."""
-
-    name: str
-    run: Callable[[ChunkContext], None]
 
 
 def _terrain(ctx: ChunkContext) -> None:
@@ -54,8 +39,17 @@ def _vegetation(ctx: ChunkContext) -> None:
     decorate(ctx.seed, ctx.cx, ctx.cz, ctx.blocks)
 
 
-# The pipeline; add caves/ores before "vegetation" and structures after it.
-STAGES: list[Stage] = [Stage("terrain", _terrain), Stage("vegetation", _vegetation)]
+def _structures(ctx: ChunkContext) -> None:
+    place_structures(ctx.seed, ctx.cx, ctx.cz, ctx.blocks, ctx.block_entities)
+
+
+# The pipeline; add caves/ores before "vegetation" (structures come after it).
+STAGES: list[Stage] = [
+    Stage("terrain", _terrain),
+    *UNDERGROUND_STAGES,
+    Stage("vegetation", _vegetation),
+    Stage("structures", _structures),
+]
 
 
 @dataclass(frozen=True)
@@ -66,6 +60,7 @@ class GeneratedChunk:
     cz: int
     blocks: np.ndarray
     biome_cells: np.ndarray  # (4, 4) biome indices [z][x] of the chunk's surface cells
+    block_entities: dict[BlockPos, dict[str, Any]] = field(default_factory=dict)
 
     def to_chunk(self) -> Chunk:
         """A storage chunk: compact sections and per-section biome arrays."""
@@ -79,6 +74,8 @@ class GeneratedChunk:
         names = np.array([f"minecraft:{b}" for b in BIOMES], dtype=object)[self.biome_cells]
         cells = np.broadcast_to(names, (4, 4, 4))  # the surface biome at every height
         chunk.biomes = {(MIN_Y >> 4) + i: cells for i in range(SECTIONS)}
+        # deep copies: the game may edit chest contents; the cached layouts must not change
+        chunk.block_entities = copy.deepcopy(self.block_entities)
         return chunk
 
 
@@ -90,4 +87,5 @@ def generate_chunk(
     ctx = ChunkContext(seed, cx, cz, columns, np.zeros((MAX_Y - MIN_Y, 16, 16), np.uint16))
     for stage in STAGES if stages is None else stages:
         stage.run(ctx)
-    return GeneratedChunk(cx, cz, ctx.blocks, columns.biome[::4, ::4].copy())
+    biome_cells = columns.biome[::4, ::4].copy()
+    return GeneratedChunk(cx, cz, ctx.blocks, biome_cells, ctx.block_entities)

@@ -89,6 +89,7 @@ def generate_world(seed: int, radius_blocks: int) -> World:
             chunk = world.chunk(cx, cz, create=True)
             assert chunk is not None
             chunk.sections, chunk.biomes = made.sections, made.biomes
+            chunk.block_entities = made.block_entities
             chunk.dirty = True
     return world
 

@@ -18,9 +18,9 @@ import numpy as np
 
 from odyssey.world.blocks import registry
 from odyssey.world.gen.caves import LAVA_LEVEL, carvable, carve
-from odyssey.world.gen.generator import STAGES, ChunkContext, Stage
 from odyssey.world.gen.noise import fbm2, hash3, mix_seed
 from odyssey.world.gen.ores import place_ores
+from odyssey.world.gen.pipeline import ChunkContext, Stage
 from odyssey.world.gen.surface import state_ids
 from odyssey.world.gen.terrain import MAX_Y, MIN_Y, SEA_LEVEL
 
@@ -162,6 +162,8 @@ UNDERGROUND_STAGES: tuple[Stage, ...] = (
 def with_underground(stages: list[Stage] | None = None) -> list[Stage]:
     """``stages`` (the pipeline by default) with the underground stages after "terrain",
     unless they are there already."""
+    from odyssey.world.gen.generator import STAGES  # the pipeline lists these stages itself
+
     stages = list(STAGES if stages is None else stages)
     names = [stage.name for stage in stages]
     if "caves" in names:

@@ -269,7 +269,12 @@ def decorate(seed: int, cx: int, cz: int, blocks: np.ndarray) -> None:
         ys, zs, xs, st = y[sel], lz[sel], lx[sel], states[sel]
         current = blocks[ys, zs, xs]
         if layer == PLANT:
-            ok = current == air
+            # a plant needs ground under its lowest block: a cave opening may have taken it
+            key = zs * 16 + xs
+            base = np.full(256, blocks.shape[0], dtype=np.int64)
+            np.minimum.at(base, key, ys)
+            below = np.maximum(base[key] - 1, 0)
+            ok = (current == air) & (blocks[below, zs, xs] != air)
         elif layer == GROUND:
             ok = current != air
         else:
