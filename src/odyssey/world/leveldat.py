@@ -47,6 +47,9 @@ class LevelInfo:
     player: PlayerPose | None = None
     datapacks: tuple[str, ...] = ("vanilla",)
     seed: int = 0
+    # "void": chunks Odyssey did not write stay empty (maps); "noise": vanilla's own generator
+    # continues past them (a generated survival world opened in Minecraft keeps growing)
+    world_gen: str = "void"
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
@@ -144,7 +147,9 @@ def level_dat_nbt(info: LevelInfo, last_played_ms: int | None = None) -> dict[st
             "pitch": Float(0.0),
             "dimension": "minecraft:overworld",
         },
-        "WorldGenSettings": _void_world_gen(info.seed),
+        "WorldGenSettings": _void_world_gen(info.seed)
+        if info.world_gen == "void"
+        else _noise_world_gen(info.seed),
         "DataPacks": {
             "Enabled": NBTList(list(info.datapacks)),
             "Disabled": NBTList(),
@@ -199,6 +204,21 @@ def _void_world_gen(seed: int) -> dict[str, Any]:
             "minecraft:the_end": vanilla("the_end", "end"),
         },
     }
+
+
+def _noise_world_gen(seed: int) -> dict[str, Any]:
+    """Vanilla's default world: noise generators in all three dimensions, with features."""
+    settings = _void_world_gen(seed)
+    settings["generate_features"] = Byte(1)
+    settings["dimensions"]["minecraft:overworld"] = {
+        "type": "minecraft:overworld",
+        "generator": {
+            "type": "minecraft:noise",
+            "settings": "minecraft:overworld",
+            "biome_source": {"type": "minecraft:multi_noise", "preset": "minecraft:overworld"},
+        },
+    }
+    return settings
 
 
 def _player_nbt(player: PlayerPose, data_version: int, game_type: int) -> dict[str, Any]:

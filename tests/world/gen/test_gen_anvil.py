@@ -66,3 +66,20 @@ def test_both_decoders_read_the_same_biomes_and_plains_stays_default():
     plain = chunk_nbt(Chunk(0, 0), OVERWORLD, blocks)
     assert all(s["biomes"] == {"palette": ["minecraft:plains"]} for s in plain["sections"])
     assert ChunkDecoder(blocks).decode(nbt.write_nbt(plain)).biomes == {}
+
+
+def test_a_generated_overworld_asks_minecraft_for_noise_terrain_past_its_edge(tmp_path):
+    import gzip
+
+    from odyssey.world import nbt
+    from odyssey.world.anvil import save_world
+    from odyssey.world.gen import generate_world
+    from odyssey.world.leveldat import level_dat_nbt
+
+    world = generate_world(5, 16)
+    folder = save_world(world, tmp_path / "w", last_played_ms=0)
+    data = nbt.read_nbt(gzip.decompress((folder / "level.dat").read_bytes()))[1]["Data"]
+    gen = data["WorldGenSettings"]["dimensions"]["minecraft:overworld"]["generator"]
+    assert gen["type"] == "minecraft:noise" and int(data["WorldGenSettings"]["seed"]) == 5
+    maps = level_dat_nbt(type(world.info)())["WorldGenSettings"]["dimensions"]
+    assert maps["minecraft:overworld"]["generator"]["type"] == "minecraft:flat"  # maps: void

@@ -72,6 +72,7 @@ def level_info(seed: int) -> LevelInfo:
         seed=seed,
         spawn=spawn_point(seed),
         game_type=SURVIVAL,
+        world_gen="noise",  # Minecraft grows vanilla terrain past the generated square
     )
 
 
