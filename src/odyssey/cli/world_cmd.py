@@ -121,15 +121,23 @@ def generate(
         Path | None, typer.Option("--out", "-o", help="Folder to write the world into.")
     ] = None,
     kind: Annotated[
-        str, typer.Option(help="demo (streets and houses) or overworld (seeded survival land).")
+        str,
+        typer.Option(
+            help="demo (streets and houses), overworld (seeded survival land), nether or end"
+            " (written under DIM-1/ or DIM1/ of the folder)."
+        ),
     ] = "demo",
     seed: Annotated[int, typer.Option(help="Seed of the generator.")] = 0,
     size: Annotated[int, typer.Option(help="demo: side of the square of land, in blocks.")] = 128,
     radius: Annotated[
-        int, typer.Option(help="overworld: blocks around the spawn to pregenerate.")
+        int,
+        typer.Option(
+            help="overworld: blocks around the spawn to pregenerate; nether, end: around 0, 0."
+        ),
     ] = 256,
 ) -> None:
-    """Generate a world as an Anvil folder: the demo world or a seeded survival overworld."""
+    """Generate a world as an Anvil folder: the demo world, a seeded survival overworld, or the
+    seed's Nether or End (added to the folder's world, or a new world that starts there)."""
     target = out_option or out
     if target is None:
         raise typer.BadParameter(
@@ -141,12 +149,25 @@ def generate(
         from odyssey.world.gen import generate_world
 
         save_world(generate_world(seed, radius), target)
+    elif kind in ("nether", "end"):
+        if radius < 0 or radius > 4096:
+            raise typer.BadParameter("must be 0..4096", param_hint="--radius")
+        from odyssey.world.gen.dimensions import save_dimension
+        from odyssey.world.gen.end import END_KIND, generate_end_world
+        from odyssey.world.gen.nether import NETHER_KIND, generate_nether_world
+
+        if kind == "nether":
+            save_dimension(generate_nether_world(seed, radius), NETHER_KIND, target)
+        else:
+            save_dimension(generate_end_world(seed, radius), END_KIND, target)
     elif kind == "demo":
         if size < 48 or size > 1024:
             raise typer.BadParameter("must be 48..1024", param_hint="--size")
         save_world(generate_demo_world(seed, size), target)
     else:
-        raise typer.BadParameter(f"{kind!r}: expected demo or overworld", param_hint="--kind")
+        raise typer.BadParameter(
+            f"{kind!r}: expected demo or overworld, nether or end", param_hint="--kind"
+        )
     console.print(f"wrote {target}")
 
 
