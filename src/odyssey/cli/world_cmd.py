@@ -171,6 +171,28 @@ def generate(
     console.print(f"wrote {target}")
 
 
+@world_app.command("locate")
+@friendly_errors
+def locate(
+    what: Annotated[
+        str,
+        typer.Argument(help="A structure (village, desert_pyramid, ruined_portal) or a biome."),
+    ],
+    seed: Annotated[int, typer.Option(help="Seed of the generated overworld.")] = 0,
+    near: Annotated[
+        tuple[int, int], typer.Option(help="X Z to search from (default the origin).")
+    ] = (0, 0),
+) -> None:
+    """Where the nearest structure or biome of a seeded overworld is, as vanilla's /locate
+    answers (privileged: for the oracle and for setting tasks up)."""
+    from odyssey.world.gen import locate_text
+
+    try:
+        console.print(locate_text(seed, what, near))
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="WHAT") from e
+
+
 @blocks_app.command("show")
 @friendly_errors
 def show_block(

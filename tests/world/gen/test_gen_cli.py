@@ -1,33 +1,19 @@
-"""``odyssey world generate --kind overworld`` writes a survival world Anvil reads back."""
+"""``odyssey world locate``: vanilla's /locate answer for a seeded overworld, and a clear error
+for a name that is neither a structure nor a biome."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
+from typer.testing import CliRunner
 
-from odyssey.world import open_world
-from odyssey.world.gen import spawn_point
-
-
-def test_cli_generates_an_overworld(tmp_path):
-    out = tmp_path / "w"
-    args = ["world", "generate", "--kind", "overworld", "--seed", "5", "--out", str(out)]
-    done = subprocess.run(
-        [sys.executable, "-m", "odyssey", *args, "--radius", "16"], capture_output=True, text=True
-    )
-    assert done.returncode == 0, done.stderr
-    world = open_world(out)
-    assert world.info.seed == 5
-    assert world.info.spawn == spawn_point(5)
-    assert len(world.chunk_positions()) == 9  # 3x3 chunks around the spawn's chunk
-    assert world.info.game_type == 0
+from odyssey.cli.main import app
+from odyssey.world.gen import locate_structure
 
 
-def test_cli_rejects_an_unknown_kind(tmp_path):
-    done = subprocess.run(
-        [sys.executable, "-m", "odyssey", "world", "generate", str(tmp_path / "w"), "--kind", "x"],
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode != 0
-    assert "demo or overworld" in done.stdout + done.stderr
+def test_locate_prints_vanillas_answer_and_refuses_unknown_names():
+    runner = CliRunner()
+    result = runner.invoke(app, ["world", "locate", "village", "--seed", "1"])
+    x, _, z = locate_structure(1, "village", (0, 0))
+    assert result.exit_code == 0, result.output
+    assert f"The nearest village is at [{x}, ~, {z}]" in result.output
+    bad = runner.invoke(app, ["world", "locate", "castle", "--seed", "1"])
+    assert bad.exit_code == 2 and "castle" in bad.output
