@@ -1,9 +1,10 @@
-"""Pictures of the seeded overworld: a top-down map around the spawn, first-person views of
-biomes found by ``locate_biome`` and of the nearest village.
+"""Pictures of the seeded worlds: a top-down map around the spawn, first-person views of biomes
+found by ``locate_biome``, of the nearest village, of the Nether and of the End.
 
     python tools/worldgen_gallery.py [--seed 1] [--out docs/worldgen]
 
-Writes ``topdown.png``, ``<biome>.jpg`` per biome found within 2 km and ``village.jpg``, plus
+Writes ``topdown.png``, ``<biome>.jpg`` per biome found within 2 km, ``village.jpg``,
+``nether.jpg`` and ``end.jpg``, plus
 ``index.md`` naming where each view stands. Everything is fixed by the seed: a run writes the
 same files again.
 """
@@ -67,7 +68,34 @@ def main() -> None:
                       "from 12 blocks up.*", ""]  # fmt: skip
     finally:
         view.close()
+    lines += other_dimensions(args.seed, args.out)
     (args.out / "index.md").write_text("\n".join(lines))
+
+
+def other_dimensions(seed: int, out: Path) -> list[str]:
+    """The Nether from where a player arrives, and the End from its obsidian platform."""
+    from odyssey.world.gen.end import lazy_end, top_at
+    from odyssey.world.gen.nether import arrival as nether_arrival
+    from odyssey.world.gen.nether import lazy_nether
+
+    lines = []
+    for name, world, feet, yaw, pitch in (
+        ("nether", lazy_nether(seed), nether_arrival(seed), 30.0, 10.0),
+        ("end", lazy_end(seed), (70.5, top_at(seed, 70, 0) + 1.0, 0.5), 90.0, -8.0),
+    ):
+        settings = ViewSettings(width=640, height=360, fov=70.0,
+                                time="midnight" if name == "end" else "noon")  # fmt: skip
+        view = GameView(world, settings)
+        try:
+            frame = view.frame(PlayerState(pos=feet, yaw=yaw, pitch=pitch, on_ground=True))
+            (out / f"{name}.jpg").write_bytes(encode_jpeg(frame, 85))
+        finally:
+            view.close()
+        where = ", ".join(f"{v:g}" for v in feet)
+        lines += [f"![the {name}]({name}.jpg)", "", f"*The {name} from {where}, looking"
+                  f" {'west to the pillars' if name == 'end' else 'out from the arrival point'}.*",
+                  ""]  # fmt: skip
+    return lines
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ import numpy as np
 from odyssey.world.chunk import BlockPos, Chunk, compact_section
 from odyssey.world.gen.climate import BIOMES
 from odyssey.world.gen.columns import chunk_columns
+from odyssey.world.gen.lakes import surface_lava_lake_stage
 from odyssey.world.gen.pipeline import ChunkContext, Stage
 from odyssey.world.gen.structures import place_structures
 from odyssey.world.gen.surface import fill_columns
@@ -47,6 +48,7 @@ def _structures(ctx: ChunkContext) -> None:
 STAGES: list[Stage] = [
     Stage("terrain", _terrain),
     *UNDERGROUND_STAGES,
+    Stage("lava_lakes", surface_lava_lake_stage),
     Stage("vegetation", _vegetation),
     Stage("structures", _structures),
 ]
