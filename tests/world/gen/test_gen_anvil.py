@@ -83,3 +83,21 @@ def test_a_generated_overworld_asks_minecraft_for_noise_terrain_past_its_edge(tm
     assert gen["type"] == "minecraft:noise" and int(data["WorldGenSettings"]["seed"]) == 5
     maps = level_dat_nbt(type(world.info)())["WorldGenSettings"]["dimensions"]
     assert maps["minecraft:overworld"]["generator"]["type"] == "minecraft:flat"  # maps: void
+
+
+def test_the_same_seed_writes_the_same_world_bytes(tmp_path):
+    import hashlib
+
+    from odyssey.world.anvil import save_world
+    from odyssey.world.gen import generate_world
+
+    def digest(folder) -> str:
+        h = hashlib.sha256()
+        for path in sorted((folder / "region").glob("*.mca")):
+            h.update(path.read_bytes())
+        return h.hexdigest()
+
+    a = save_world(generate_world(11, 40), tmp_path / "a", last_played_ms=0)
+    b = save_world(generate_world(11, 40), tmp_path / "b", last_played_ms=0)
+    c = save_world(generate_world(12, 40), tmp_path / "c", last_played_ms=0)
+    assert digest(a) == digest(b) != digest(c)
