@@ -22,6 +22,7 @@ from odyssey.world import nbt
 from odyssey.world.anvil import AnvilSource, chunk_nbt
 from odyssey.world.blocks import registry
 from odyssey.world.chunk import Chunk, compact_section
+from odyssey.world.gen.source import GeneratedSource
 from odyssey.world.leveldat import (
     DATA_VERSION,
     LevelInfo,
@@ -74,26 +75,15 @@ class DimensionKind:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-class DimensionProvider:
+class DimensionProvider(GeneratedSource):
     """A chunk source that generates a dimension on demand (a ``storage.ChunkSource``)."""
 
     def __init__(self, kind: DimensionKind, seed: int) -> None:
+        super().__init__(seed)
         self.kind = kind
-        self.seed = seed
-        self.generated: set[tuple[int, int]] = set()
 
-    def positions(self) -> list[tuple[int, int]]:
-        """Chunks generated so far (the dimension is endless; saving writes these)."""
-        return sorted(self.generated)
-
-    def load(self, cx: int, cz: int) -> Chunk:
-        """Generate chunk (cx, cz)."""
-        self.generated.add((cx, cz))
+    def make(self, cx: int, cz: int) -> Chunk:
         return self.kind.generate(self.seed, cx, cz).to_chunk(self.kind.dimension)
-
-    def chunk(self, cx: int, cz: int) -> Chunk:
-        """Same as ``load``: the chunk at (cx, cz)."""
-        return self.load(cx, cz)
 
 
 def level_info(kind: DimensionKind, seed: int) -> LevelInfo:

@@ -17,6 +17,7 @@ from odyssey.world.chunk import Chunk
 from odyssey.world.gen.climate import B
 from odyssey.world.gen.columns import chunk_columns
 from odyssey.world.gen.generator import OVERWORLD, generate_chunk
+from odyssey.world.gen.source import GeneratedSource
 from odyssey.world.gen.surface import state_ids, surface_blocks
 from odyssey.world.gen.terrain import SEA_LEVEL
 from odyssey.world.leveldat import LevelInfo
@@ -95,25 +96,11 @@ def generate_world(seed: int, radius_blocks: int) -> World:
     return world
 
 
-class OverworldProvider:
+class OverworldProvider(GeneratedSource):
     """A chunk source that generates the seed's overworld on demand."""
 
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-        self.generated: set[tuple[int, int]] = set()
-
-    def positions(self) -> list[tuple[int, int]]:
-        """Chunks generated so far (the world is endless; saving writes these)."""
-        return sorted(self.generated)
-
-    def load(self, cx: int, cz: int) -> Chunk:
-        """Generate chunk (cx, cz)."""
-        self.generated.add((cx, cz))
+    def make(self, cx: int, cz: int) -> Chunk:
         return generate_chunk(self.seed, cx, cz).to_chunk()
-
-    def chunk(self, cx: int, cz: int) -> Chunk:
-        """Same as ``load``: the chunk at (cx, cz)."""
-        return self.load(cx, cz)
 
 
 class LayeredSource:
