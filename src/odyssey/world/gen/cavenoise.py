@@ -1,4 +1,5 @@
-"""3-D gradient noise for caves, sampled on a coarse lattice and interpolated per chunk.
+"""3-D gradient noise for caves and the Nether, sampled on a coarse lattice and interpolated per
+chunk.
 
 ``perlin3`` is a pure function of (seed, salt, x, y, z) like ``noise.perlin2``. Cave fields are
 sampled, as vanilla does, every 4 blocks across and 8 blocks up, and ``upsample`` spreads the

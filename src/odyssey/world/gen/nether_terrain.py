@@ -1,7 +1,7 @@
 """The Nether's shape and surface: 3-D noise caverns, bedrock, the lava sea, biomes, surfaces.
 
 Vanilla's Nether generates y 0..127 of a 256-high dimension: a density field sampled on cells
-4 blocks wide and 8 tall (``noise3.upsample``), made solid towards the floor and the roof, with
+4 blocks wide and 8 tall (``cavenoise.upsample``), made solid towards the floor and the roof, with
 lava filling open space up to y 31 (sea level 32). Bedrock is always at y 0 and 127 and thins
 out over four layers (vanilla's ``bedrock_floor`` / ``bedrock_roof`` gradients). Biomes come
 from two noises (temperature, humidity) matched to vanilla's Nether biome points, per 4x4 cell,
@@ -17,8 +17,8 @@ from functools import cache, lru_cache
 import numpy as np
 
 from odyssey.world.blocks import registry
+from odyssey.world.gen.cavenoise import CELL_XZ, CELL_Y, fbm3, upsample
 from odyssey.world.gen.noise import fbm2, hash3
-from odyssey.world.gen.noise3 import fbm3, upsample
 
 NETHER_BIOMES = (
     "nether_wastes", "soul_sand_valley", "basalt_deltas", "crimson_forest", "warped_forest",
@@ -30,7 +30,6 @@ _POINTS = np.array([[0.0, 0.0, 0.0], [0.0, -0.5, 0.0], [-0.5, 0.0, 0.175], [0.4,
 GEN_HEIGHT = 128  # vanilla's nether noise settings: blocks generate in y 0..127
 LAVA_LEVEL = 31  # the lava sea fills open space at y <= 31 (sea level 32)
 ROOF = GEN_HEIGHT - 1
-CELL_Y, CELL_XZ = 8, 4
 _CLIMATE_GAIN = 2.4  # fbm2 is mostly within ±0.4; vanilla's climate spans about ±1
 
 
@@ -88,10 +87,10 @@ def solid_mask(seed: int, cx: int, cz: int) -> np.ndarray:
     zs = (cz * 16 + np.arange(0, 17, CELL_XZ, dtype=np.float64))[None, :, None]
     xs = (cx * 16 + np.arange(0, 17, CELL_XZ, dtype=np.float64))[None, None, :]
     # a wide cavern noise stretched vertically, plus a ridged one for pillars and arches
-    caverns = fbm3(seed, "nether_caverns", xs, ys, zs, 110.0, 70.0, 3)
-    ridges = 0.35 - np.abs(fbm3(seed, "nether_ridges", xs, ys, zs, 60.0, 40.0, 2))
+    caverns = fbm3(seed, "nether_caverns", xs, ys, zs, (110.0, 70.0), 3)
+    ridges = 0.35 - np.abs(fbm3(seed, "nether_ridges", xs, ys, zs, (60.0, 40.0), 2))
     lattice = caverns * 1.3 + ridges * 0.8 + _bias(ys)
-    density = upsample(lattice, CELL_Y, CELL_XZ)
+    density = upsample(lattice)
     solid = density > 0.0
     solid[:5] |= True  # the floor under the lava sea is never open
     solid.flags.writeable = False
