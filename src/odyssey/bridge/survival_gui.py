@@ -7,10 +7,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from odyssey.sim import actions
-
 if TYPE_CHECKING:
     from odyssey.bridge.server import ControlServer
+
+
+def _act():
+    """The survival actions, loaded on first use (a navigation server never needs them)."""
+    from odyssey.sim import actions
+
+    return actions
+
 
 HOTBAR_KEYS = {str(n): n - 1 for n in range(1, 10)}
 CLICK_BUTTONS = {1: 0, 3: 1}  # X11 left and right -> vanilla's button 0 and 1
@@ -31,19 +37,19 @@ def key(server: ControlServer, name: str) -> bool | None:
     with game.lock:
         if lowered == "e" or (lowered == "escape" and screen_open(server)):
             if screen_open(server):
-                actions.close_screen(game)
+                _act().close_screen(game)
                 server.screen.mouse = None
             elif lowered == "e":
-                actions.open_screen(game, "inventory")
+                _act().open_screen(game, "inventory")
                 server.release_all()
             return True
         if screen_open(server):
             return None
         if lowered == "q":
-            actions.drop_held(game)
+            _act().drop_held(game)
             return True
         if lowered in HOTBAR_KEYS:
-            actions.select_slot(game, HOTBAR_KEYS[lowered])
+            _act().select_slot(game, HOTBAR_KEYS[lowered])
             return True
     return None
 
@@ -73,5 +79,5 @@ def click(server: ControlServer, button: int, shift: bool) -> bool:
         slot = OUTSIDE
     mode = 1 if shift and slot != OUTSIDE else 0
     with server.game.lock:
-        actions.click_screen(server.game, slot, CLICK_BUTTONS[button], mode)
+        _act().click_screen(server.game, slot, CLICK_BUTTONS[button], mode)
     return True

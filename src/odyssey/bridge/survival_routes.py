@@ -7,12 +7,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from odyssey.bridge.routes import RequestError, boolean, choice, integer, text
-from odyssey.sim import actions
-from odyssey.sim.game_commands import run as run_command
 from odyssey.sim.player import SimError
 
 if TYPE_CHECKING:
     from odyssey.bridge.server import ControlServer
+
+
+def _act():
+    """The survival actions, loaded on first use (a navigation server never needs them)."""
+    from odyssey.sim import actions
+
+    return actions
+
 
 Params = dict[str, Any]
 CLICK_TYPES = ("PICKUP", "QUICK_MOVE", "SWAP", "CLONE", "THROW", "QUICK_CRAFT", "PICKUP_ALL")
@@ -55,7 +61,8 @@ def hotbar(server: ControlServer, params: Params, lease: str | None) -> dict[str
     if not 0 <= slot <= 8:
         raise RequestError(400, f"slot: {slot} is out of range; expected 0-8")
     with server.game.lock:
-        actions.select_slot(server.game, slot) if server.game.survival else None
+        if server.game.survival is not None:
+            _act().select_slot(server.game, slot)
     return {"success": True, "message": "Hotbar slot selected", "slot": slot}
 
 
@@ -63,7 +70,7 @@ def drop(server: ControlServer, params: Params, lease: str | None) -> dict[str, 
     whole = boolean(params, "stack", False)
     with server.game.lock:
         if server.game.survival is not None:
-            actions.drop_held(server.game, whole)
+            _act().drop_held(server.game, whole)
     return {"success": True, "message": "Dropped", "stack": whole}
 
 
@@ -89,7 +96,7 @@ def open_screen(server: ControlServer, params: Params, lease: str | None) -> dic
     """Key E: the player's inventory screen (containers open by using their block)."""
     with server.game.lock:
         _survival(server)
-        actions.open_screen(server.game, "inventory")
+        _act().open_screen(server.game, "inventory")
     server.release_all()  # vanilla lets go of the keys when a screen opens
     return {"success": True, "message": "Inventory opened", "container": "inventory"}
 
@@ -103,7 +110,7 @@ def window_click(server: ControlServer, params: Params, lease: str | None) -> di
         if s is None or s.menu is None:
             raise RequestError(400, "No container open")
         try:
-            actions.click_screen(server.game, slot, button, CLICK_TYPES.index(kind))
+            _act().click_screen(server.game, slot, button, CLICK_TYPES.index(kind))
         except SimError as e:
             raise RequestError(400, str(e)) from e
         carried = stack_data(s.menu.carried)
@@ -114,7 +121,7 @@ def window_click(server: ControlServer, params: Params, lease: str | None) -> di
 def close_gui(server: ControlServer, params: Params, lease: str | None) -> dict[str, Any]:
     with server.game.lock:
         if server.game.survival is not None:
-            actions.close_screen(server.game)
+            _act().close_screen(server.game)
     return {"success": True, "message": "Container closed"}
 
 
@@ -127,7 +134,7 @@ def craft(server: ControlServer, params: Params, lease: str | None) -> dict[str,
     with server.game.lock:
         _survival(server)
         try:
-            made = actions.craft_item(server.game, item.removeprefix("minecraft:"), times)
+            made = _act().craft_item(server.game, item.removeprefix("minecraft:"), times)
         except SimError as e:
             raise RequestError(400, str(e)) from e
     return {"success": True, "message": "Crafted", "item": item, "times": made}
@@ -144,7 +151,7 @@ def respawn(server: ControlServer, params: Params, lease: str | None) -> dict[st
     with server.game.lock:
         _survival(server)
         try:
-            actions.respawn(server.game)
+            _act().respawn(server.game)
         except SimError as e:
             raise RequestError(400, str(e)) from e
     return {"success": True, "message": "Respawned"}
@@ -153,7 +160,9 @@ def respawn(server: ControlServer, params: Params, lease: str | None) -> dict[st
 def command(server: ControlServer, line: str) -> dict[str, Any]:
     """A chat line starting with '/' in a survival game whose rules allow commands."""
     with server.game.lock:
-        result = run_command(server.game, line)
+        from odyssey.sim.game_commands import run
+
+        result = run(server.game, line)
     return {"success": result.success, "message": result.message, "count": result.count,
             "backend": "odyssey"}  # fmt: skip
 

@@ -11,18 +11,20 @@ from __future__ import annotations
 import heapq
 import threading
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from odyssey.sim import layout as k
 from odyssey.sim import redstone
-from odyssey.sim.actions import survival_tick
 from odyssey.sim.physics import Simulator, check_start
 from odyssey.sim.player import InputState, PlayerState, SimError
 from odyssey.sim.reach import crosshair_block, facing_of, within_server_reach
-from odyssey.sim.survival import Survival
 from odyssey.world.blocks import BlockFlag
 from odyssey.world.storage import World
+
+if TYPE_CHECKING:  # survival games load their mechanics when they tick (navigation never does)
+    from odyssey.sim.survival import Survival
 
 Pos = tuple[int, int, int]
 TICKS_PER_SECOND = 20
@@ -163,6 +165,8 @@ class Game:
             if self.survival is None:
                 self._regenerate()
             else:
+                from odyssey.sim.actions import survival_tick
+
                 survival_tick(self, before)
             return self.events[start:]
 
