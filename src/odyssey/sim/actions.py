@@ -33,7 +33,7 @@ from odyssey.sim.loot import finish_break
 from odyssey.sim.mining import Miner, destroy_progress, tick_breaking
 from odyssey.sim.placing import click_of, place_block
 from odyssey.sim.player import PlayerState, SimError
-from odyssey.sim.reach import crosshair_block, eye_position, look_vector
+from odyssey.sim.reach import crosshair_block, eye_position, look_vector, ray_box
 from odyssey.sim.survival import Survival
 from odyssey.sim.windows import click as menu_click
 from odyssey.world.items import items
@@ -155,26 +155,11 @@ def entity_in_crosshair(game, reach: float = ENTITY_REACH) -> int | None:
         if not size.living:
             continue
         half, height = size.width / 2 + 0.1, size.height + 0.1  # pick boxes grow by 0.1
-        lo = (e.x - half, e.y - 0.1, e.z - half)
-        hi = (e.x + half, e.y + height, e.z + half)
-        t = _ray_box(origin, d, lo, hi)
-        if t is not None and t <= limit and t < best:
-            best, who = t, e.id
+        box = (e.x - half, e.y - 0.1, e.z - half, e.x + half, e.y + height, e.z + half)
+        hit = ray_box(origin, d, box)
+        if hit is not None and hit[0] <= limit and hit[0] < best:
+            best, who = hit[0], e.id
     return who
-
-
-def _ray_box(o, d, lo, hi) -> float | None:
-    t0, t1 = 0.0, math.inf
-    for a in range(3):
-        if abs(d[a]) < 1e-12:
-            if not lo[a] <= o[a] <= hi[a]:
-                return None
-            continue
-        ta, tb = (lo[a] - o[a]) / d[a], (hi[a] - o[a]) / d[a]
-        t0, t1 = max(t0, min(ta, tb)), min(t1, max(ta, tb))
-        if t0 > t1:
-            return None
-    return t0
 
 
 # -- the tick --------------------------------------------------------------------------------
@@ -493,12 +478,7 @@ def _push(game) -> None:
 def _knock_player(game, strength: float, x: float, z: float) -> None:
     """LivingEntity.knockback on the player."""
     p = game.player
-    n = math.hypot(x, z)
-    if n < 1e-5 or strength <= 0.0:
-        return
-    vx, vy, vz = p.vel
-    vx, vz = vx / 2 - x / n * strength, vz / 2 - z / n * strength
-    vy = min(0.4, vy / 2 + strength) if p.on_ground else vy
+    vx, vy, vz = combat.knockback_velocity(p.vel, p.on_ground, strength, x, z)
     st = p.to_array()
     st[k.S_VX], st[k.S_VY], st[k.S_VZ] = vx, vy, vz
     game.player = PlayerState.from_array(st, p.attributes)

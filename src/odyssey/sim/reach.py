@@ -84,7 +84,7 @@ def _switch_box(p: dict[str, str]) -> np.ndarray:
     return np.array([boxes[facing]], dtype=np.float32)
 
 
-def _ray_box(origin, direction, box) -> tuple[float, int] | None:
+def ray_box(origin, direction, box) -> tuple[float, int] | None:
     """Slab test: entry distance and the axis entered through, or None."""
     t_near, t_far, axis = -math.inf, math.inf, -1
     for a in range(3):
@@ -131,7 +131,7 @@ def crosshair_block(
         best = None
         for box in outline_boxes(world, state):
             shifted = [box[a] + cell[a % 3] for a in range(6)]
-            hit = _ray_box(origin, direction, shifted)
+            hit = ray_box(origin, direction, shifted)
             if hit and hit[0] <= reach and (best is None or hit[0] < best[0]):
                 best = hit
         if best is not None:

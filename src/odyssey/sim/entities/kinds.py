@@ -1,18 +1,20 @@
 """Per-type facts of the entities we simulate (vanilla 1.21.11 attribute values) as data.
 
-Sizes, health, speed and attack come from the item/loot registry (``odyssey.world.items``) when
-it knows the type; the table below holds vanilla's values for every type we simulate, so the
-simulation works (and is tested) without it. Loot tables likewise fall back to ``LOOT``.
+Sizes and health come from the item/loot registry (``odyssey.world.items``, minecraft-data) when
+it lists the type, loot and stack sizes always; the table below holds the AI's values (speed,
+attack, follow range, foods that tempt) for every type we simulate. Other vanilla types are
+known by their box and health only and stand without behaviour.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 import numpy as np
 
 from odyssey.sim.entities.state import Dice, Entity, EntityError
+from odyssey.world.items import ItemError, items
 
 SHEEP_FOOD = frozenset({"wheat"})
 PIG_FOOD = frozenset({"carrot", "potato", "beetroot"})
@@ -66,70 +68,28 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
     Kind("arrow", 0.5, 0.5, 0.13, 1.0, 0.0, "misc", step=0.0, living=False),
 )}  # fmt: skip
 
-# Vanilla loot (entities/*.json) for when the item registry is absent: (item, min, max, chance,
-# killed_by_player_only); meats drop cooked from a burning mob.
-LOOT: dict[str, tuple[tuple[str, int, int, float, bool], ...]] = {
-    "cow": (("leather", 0, 2, 1.0, False), ("beef", 1, 3, 1.0, False)),
-    "pig": (("porkchop", 1, 3, 1.0, False),),
-    "sheep": (("mutton", 1, 2, 1.0, False),),  # + 1 wool of its colour unless sheared
-    "chicken": (("feather", 0, 2, 1.0, False), ("chicken", 1, 1, 1.0, False)),
-    "horse": (("leather", 0, 2, 1.0, False),),
-    "zombie": (("rotten_flesh", 0, 2, 1.0, False),),
-    "skeleton": (("arrow", 0, 2, 1.0, False), ("bone", 0, 2, 1.0, False)),
-    "spider": (("string", 0, 2, 1.0, False), ("spider_eye", 0, 1, 1.0, True)),
-    "creeper": (("gunpowder", 0, 2, 1.0, False),),
-    "enderman": (("ender_pearl", 0, 1, 1.0, False),),
-}
-STACK_16 = frozenset({"egg", "ender_pearl", "snowball", "bucket", "oak_sign", "white_banner"})
 SHEEP_COLOURS = (("white", 0.81836), ("black", 0.05), ("gray", 0.05), ("light_gray", 0.05),
                  ("brown", 0.03), ("pink", 0.00164))  # fmt: skip
-
-
-def _registry():
-    """The item/loot registry if it exists yet, else None."""
-    try:
-        from odyssey.world.items import items  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    return items()
 
 
 @cache
 def kind(name: str) -> Kind:
     """The facts of an entity type (the registry's box and health win over the table's)."""
     base = KINDS.get(name)
-    reg = _registry()
+    try:
+        info = items().entity_info(name)
+    except ItemError:  # not a vanilla type the registry lists
+        info = None
     if base is None:
-        return _unsimulated(name, reg)
-    info = None
-    if reg is not None and base.living:
-        from odyssey.world.items import ItemError  # type: ignore[import-not-found]
-
-        try:
-            info = reg.entity_info(name)
-        except ItemError:  # the registry does not list it: keep vanilla's table values
-            info = None
-    if info is None:
+        if info is None:
+            raise EntityError(f"unknown entity type {name!r}")
+        height = float(info.height)  # a vanilla type with no behaviour here: it stands still
+        return Kind(name, float(info.width), height, height * 0.85,
+                    float(info.max_health or 20.0), 0.0, "misc", simulated=False)  # fmt: skip
+    if info is None or not base.living:
         return base
-    from dataclasses import replace
-
     return replace(base, width=float(info.width), height=float(info.height),
                    max_health=float(info.max_health or base.max_health))  # fmt: skip
-
-
-def _unsimulated(name: str, reg) -> Kind:
-    """A vanilla entity type with no behaviour here: its box and health, standing still."""
-    from odyssey.world.items import ItemError  # type: ignore[import-not-found]
-
-    try:
-        info = reg.entity_info(name) if reg is not None else None
-    except ItemError:
-        info = None
-    if info is None:
-        raise EntityError(f"unknown entity type {name!r}")
-    height = float(info.height)
-    return Kind(name, float(info.width), height, height * 0.85, float(info.max_health or 20.0),
-                0.0, "misc", simulated=False)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -151,36 +111,24 @@ COOKED = {"beef": "cooked_beef", "porkchop": "cooked_porkchop", "mutton": "cooke
 
 
 def loot_of(name: str) -> list[LootRoll]:
-    """The entity's drops from the registry (``entity_drops``), else from ``LOOT``. The sheep's
-    wool is not among them: it depends on the sheep (colour, sheared)."""
-    reg = _registry()
-    if reg is not None:
-        from odyssey.world.items import ItemError  # type: ignore[import-not-found]
-
-        try:
-            drops = reg.entity_drops(name)
-        except ItemError:
-            drops = None
-        if drops is not None:
-            kept = [d for d in drops if not (name == "sheep" and d.item.endswith("_wool"))]
-            return [LootRoll(d.item, int(d.min_count), int(d.max_count), float(d.chance),
-                             bool(d.player_kill), bool(d.cooks), int(d.group))
-                    for d in kept]  # fmt: skip
-    return [LootRoll(*entry, cooks=entry[0] in COOKED) for entry in LOOT.get(name, ())]
+    """The entity's drops from the registry (``entity_drops``). The sheep's wool is not among
+    them: it depends on the sheep (colour, sheared)."""
+    drops = [d for d in items().entity_drops(name)
+             if not (name == "sheep" and d.item.endswith("_wool"))]  # fmt: skip
+    return [LootRoll(d.item, int(d.min_count), int(d.max_count), float(d.chance),
+                     bool(d.player_kill), bool(d.cooks), int(d.group)) for d in drops]  # fmt: skip
 
 
 def stack_size(item: str) -> int:
-    """Max stack size of an item (registry first; 64 unless known to be 16)."""
-    reg = _registry()
-    if reg is not None and reg.has(item):
-        return int(reg.item(item).stack_size)
-    return 16 if item in STACK_16 else 64
+    """Max stack size of an item (64 for a name the registry does not know)."""
+    reg = items()
+    return int(reg.item(item).stack_size) if reg.has(item) else 64
 
 
 def weapon_stats(item: str | None) -> tuple[float, float]:
     """(attack damage, attack speed) of a held item for a player: fist = (1, 4)."""
-    reg = _registry()
-    if item and reg is not None and reg.has(item):
+    reg = items()
+    if item and reg.has(item):
         it = reg.item(item)
         return float(it.attack_damage), float(it.attack_speed)
     return 1.0, 4.0
