@@ -8,8 +8,8 @@ from functools import cache
 import numpy as np
 
 from odyssey.maps.osm.buildings import Building
-from odyssey.maps.osm.doors import FACINGS, padded, shifted, wall_and_interior
-from odyssey.maps.osm.gridops import label4
+from odyssey.maps.osm.doors import FACINGS, padded, wall_and_interior
+from odyssey.maps.osm.gridops import label4, shifted
 from odyssey.maps.osm.raster import Grid
 from odyssey.maps.osm.stairs import Ladder, flights
 from odyssey.world.blocks import AIR, BlockFlag, BlockRegistry

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from odyssey.maps.osm.buildings import Building
+from odyssey.maps.osm.gridops import shifted
 
 # facing (the side the door looks out to) -> (row step, column step)
 FACINGS = {"north": (-1, 0), "south": (1, 0), "west": (0, -1), "east": (0, 1)}
@@ -59,16 +60,6 @@ class Candidates:
 
     def door(self, i: int, source: str) -> Door:
         return Door(int(self.rows[i]), int(self.cols[i]), self.facings[i], source)
-
-
-def shifted(a: np.ndarray, dr: int, dc: int) -> np.ndarray:
-    """a[r + dr, c + dc] for every cell of a 2-padded window (the border reads False)."""
-    out = np.zeros_like(a)
-    h, w = a.shape
-    out[max(0, -dr) : h - max(0, dr), max(0, -dc) : w - max(0, dc)] = a[
-        max(0, dr) : h - max(0, -dr), max(0, dc) : w - max(0, -dc)
-    ]
-    return out
 
 
 def padded(full: np.ndarray, r0: int, c0: int, h: int, w: int, pad: int = 2,

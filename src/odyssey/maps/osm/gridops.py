@@ -157,3 +157,13 @@ def spread_nearest(seed: np.ndarray, values: np.ndarray, within: np.ndarray) -> 
     return _spread(np.ascontiguousarray(seed, dtype=np.bool_),
                    np.ascontiguousarray(values, dtype=np.float64),
                    np.ascontiguousarray(within | seed, dtype=np.bool_))  # fmt: skip
+
+
+def shifted(a: np.ndarray, dr: int, dc: int, fill=0) -> np.ndarray:
+    """``out[r, c] = a[r + dr, c + dc]``, ``fill`` where that falls off the array."""
+    out = np.full_like(a, fill)
+    h, w = a.shape
+    out[max(0, -dr) : h - max(0, dr), max(0, -dc) : w - max(0, dc)] = a[
+        max(0, dr) : h - max(0, -dr), max(0, dc) : w - max(0, -dc)
+    ]
+    return out

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from odyssey.maps.osm.gridops import label4, spread_nearest
+from odyssey.maps.osm.gridops import label4, shifted, spread_nearest
 from odyssey.maps.osm.palette import HALF_HEIGHT, SLAB_OF, Surface
 from odyssey.world.generate import GROUND_Y
 
@@ -66,7 +66,7 @@ def limit_steps(level: np.ndarray, within: np.ndarray, step: int = 2) -> np.ndar
         capped = np.where(within, out, big)
         lowest = capped.copy()
         for dr, dc in STEPS.values():
-            lowest = np.minimum(lowest, _shift(capped, dr, dc, fill=big))
+            lowest = np.minimum(lowest, shifted(capped, dr, dc, fill=big))
         new = np.where(within, np.minimum(out, lowest + step), out)
         if np.array_equal(new, out):
             break
@@ -93,8 +93,8 @@ def stair_facings(level: np.ndarray, surface: np.ndarray) -> np.ndarray:
     low = np.iinfo(np.int32).min
     out = np.full(level.shape, -1, dtype=np.int8)
     for k, (dr, dc) in enumerate(STEPS.values()):
-        ahead = _shift(np.where(is_paved, level, low), dr, dc, fill=low)
-        behind = _shift(np.where(is_paved, level, low), -dr, -dc, fill=low)
+        ahead = shifted(np.where(is_paved, level, low), dr, dc, fill=low)
+        behind = shifted(np.where(is_paved, level, low), -dr, -dc, fill=low)
         up = paved & (ahead - level == 2) & (behind >= level)
         out[up & (out < 0)] = k
     return out
@@ -105,17 +105,7 @@ def retaining_walls(level: np.ndarray, surface: np.ndarray) -> np.ndarray:
     street = np.isin(surface, STREETS)
     low = np.full(level.shape, np.iinfo(np.int32).max, dtype=np.int64)
     for dr, dc in STEPS.values():
-        nb = _shift(np.where(street, level, np.iinfo(np.int32).max), dr, dc,
+        nb = shifted(np.where(street, level, np.iinfo(np.int32).max), dr, dc,
                     fill=np.iinfo(np.int32).max)  # fmt: skip
         low = np.minimum(low, nb)
     return ~street & (level - low >= WALL_RISE)
-
-
-def _shift(a: np.ndarray, dr: int, dc: int, fill) -> np.ndarray:
-    """``out[r, c] = a[r + dr, c + dc]`` (``fill`` beyond the edge)."""
-    out = np.full(a.shape, fill, dtype=a.dtype)
-    h, w = a.shape
-    out[max(0, -dr) : h - max(0, dr), max(0, -dc) : w - max(0, dc)] = a[
-        max(0, dr) : h - max(0, -dr), max(0, dc) : w - max(0, -dc)
-    ]
-    return out
