@@ -22,7 +22,7 @@ from odyssey.world import nbt
 from odyssey.world.anvil import AnvilSource, chunk_nbt
 from odyssey.world.blocks import registry
 from odyssey.world.chunk import Chunk, compact_section
-from odyssey.world.gen.source import GeneratedSource
+from odyssey.world.gen.source import GeneratedSource, pregenerate
 from odyssey.world.leveldat import (
     DATA_VERSION,
     LevelInfo,
@@ -99,19 +99,8 @@ def level_info(kind: DimensionKind, seed: int) -> LevelInfo:
 
 def generate_dimension_world(kind: DimensionKind, seed: int, radius_blocks: int) -> World:
     """Every chunk within ``radius_blocks`` (a square) of (0, 0), generated."""
-    if radius_blocks < 0:
-        raise WorldError(f"radius must be 0 or more blocks, got {radius_blocks}")
     world = World(kind.dimension, level_info(kind, seed))
-    r = -(-radius_blocks // 16)
-    for cz in range(-r, r + 1):
-        for cx in range(-r, r + 1):
-            made = kind.generate(seed, cx, cz).to_chunk(kind.dimension)
-            chunk = world.chunk(cx, cz, create=True)
-            assert chunk is not None
-            chunk.sections, chunk.biomes = made.sections, made.biomes
-            chunk.block_entities = made.block_entities
-            chunk.dirty = True
-    return world
+    return pregenerate(world, DimensionProvider(kind, seed), (0, 0), radius_blocks)
 
 
 def lazy_dimension(kind: DimensionKind, seed: int) -> World:

@@ -17,7 +17,7 @@ from odyssey.world.chunk import Chunk
 from odyssey.world.gen.climate import B
 from odyssey.world.gen.columns import chunk_columns
 from odyssey.world.gen.generator import OVERWORLD, generate_chunk
-from odyssey.world.gen.source import GeneratedSource
+from odyssey.world.gen.source import GeneratedSource, pregenerate
 from odyssey.world.gen.surface import state_ids, surface_blocks
 from odyssey.world.gen.terrain import SEA_LEVEL
 from odyssey.world.leveldat import LevelInfo
@@ -79,21 +79,10 @@ def level_info(seed: int) -> LevelInfo:
 
 def generate_world(seed: int, radius_blocks: int) -> World:
     """A pregenerated overworld: every chunk within ``radius_blocks`` (a square) of the spawn."""
-    if radius_blocks < 0:
-        raise WorldError(f"radius must be 0 or more blocks, got {radius_blocks}")
     info = level_info(seed)
-    world = World(OVERWORLD, info)
     sx, _, sz = info.spawn
-    r = -(-radius_blocks // 16)
-    for cz in range((sz >> 4) - r, (sz >> 4) + r + 1):
-        for cx in range((sx >> 4) - r, (sx >> 4) + r + 1):
-            made = generate_chunk(seed, cx, cz).to_chunk()
-            chunk = world.chunk(cx, cz, create=True)
-            assert chunk is not None
-            chunk.sections, chunk.biomes = made.sections, made.biomes
-            chunk.block_entities = made.block_entities
-            chunk.dirty = True
-    return world
+    return pregenerate(World(OVERWORLD, info), OverworldProvider(seed), (sx >> 4, sz >> 4),
+                       radius_blocks)  # fmt: skip
 
 
 class OverworldProvider(GeneratedSource):

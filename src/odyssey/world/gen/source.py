@@ -3,7 +3,9 @@ saving a lazily generated world writes them): the base of every dimension's prov
 
 from __future__ import annotations
 
+from odyssey.errors import WorldError
 from odyssey.world.chunk import Chunk
+from odyssey.world.storage import World
 
 
 class GeneratedSource:
@@ -28,3 +30,21 @@ class GeneratedSource:
 
     def make(self, cx: int, cz: int) -> Chunk:
         raise NotImplementedError
+
+
+def pregenerate(
+    world: World, source: GeneratedSource, centre: tuple[int, int], radius_blocks: int
+) -> World:
+    """Fill ``world`` with every chunk within ``radius_blocks`` (a square) of chunk ``centre``."""
+    if radius_blocks < 0:
+        raise WorldError(f"radius must be 0 or more blocks, got {radius_blocks}")
+    r = -(-radius_blocks // 16)
+    for cz in range(centre[1] - r, centre[1] + r + 1):
+        for cx in range(centre[0] - r, centre[0] + r + 1):
+            made = source.make(cx, cz)
+            chunk = world.chunk(cx, cz, create=True)
+            assert chunk is not None
+            chunk.sections, chunk.biomes = made.sections, made.biomes
+            chunk.block_entities = made.block_entities
+            chunk.dirty = True
+    return world
