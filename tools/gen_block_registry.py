@@ -20,7 +20,7 @@ import re
 import sys
 from pathlib import Path
 
-from table_io import write_table
+from table_io import run
 
 VERSION = "1.21.11"
 DATA_VERSION = 4671
@@ -425,14 +425,7 @@ def convert(data_dir: Path) -> dict:
 
 def main(argv: list[str]) -> int:
     """``gen_block_registry.py DATA_DIR [OUT]``: write the table (default: the committed one)."""
-    if len(argv) not in (2, 3):
-        print(__doc__)
-        return 2
-    out = Path(argv[2]) if len(argv) == 3 else OUT
-    table = convert(Path(argv[1]))
-    write_table(out, table)
-    print(f"wrote {out} ({out.stat().st_size} bytes, {len(table['blocks'])} blocks)")
-    return 0
+    return run(argv, __doc__, convert, OUT, ("blocks",))
 
 
 if __name__ == "__main__":

@@ -44,7 +44,7 @@ from item_vanilla_tables import (
     drop,
     fuels,
 )
-from table_io import write_table
+from table_io import run
 
 VERSION = "1.21.11"
 SOURCE = (
@@ -428,16 +428,13 @@ def convert(pc: Path) -> dict:
 
 def main(argv: list[str]) -> int:
     """``gen_item_data.py DATA_PC_DIR [OUT]``: write the table (default: the committed one)."""
-    if len(argv) not in (2, 3):
-        print(__doc__)
-        return 2
-    out = Path(argv[2]) if len(argv) == 3 else OUT
-    table = convert(Path(argv[1]))
-    write_table(out, table)
-    counts = ", ".join(f"{len(table[k])} {k}" for k in ("items", "recipes", "cooking", "fuels",
-                                                          "block_loot", "entity_loot"))  # fmt: skip
-    print(f"wrote {out} ({out.stat().st_size} bytes; {counts})")
-    return 0
+    return run(
+        argv,
+        __doc__,
+        convert,
+        OUT,
+        ("items", "recipes", "cooking", "fuels", "block_loot", "entity_loot"),
+    )
 
 
 if __name__ == "__main__":
