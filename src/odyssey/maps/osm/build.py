@@ -29,7 +29,7 @@ from odyssey.maps.osm.layout import (
 from odyssey.maps.osm.places import address_places, corner_places, most_notable, named_places
 from odyssey.maps.osm.projection import PROJECTION_NAME, projection_for_box
 from odyssey.maps.osm.reader import OsmError
-from odyssey.maps.osm.relief import base_y, stand_y
+from odyssey.maps.osm.relief import base_y, retaining_walls, stand_y
 from odyssey.maps.osm.signs import POST, SIGN, sign_text_entity
 from odyssey.maps.osm.sources import read_source
 from odyssey.maps.osm.tags import MAX_WAYPOINTS, MIN_NAMED_PLACES
@@ -167,7 +167,9 @@ def write_world(site: Site, name: str, seed: int) -> World:
             Stamps(*tree_blocks(site.trees, grid, world.registry.state, base_y(site.level))),
         ]
     )
-    write_terrain(world, grid, Ground(site.surface, site.wet, site.roads.rail, site.level), stamps)
+    ground = Ground(site.surface, site.wet, site.roads.rail, site.level, site.stairs,
+                    retaining_walls(site.level, site.surface))  # fmt: skip
+    write_terrain(world, grid, ground, stamps)
     for bridge in site.raised:
         build_bridge(world, grid, bridge)
         h, w = bridge.top.data.shape

@@ -74,6 +74,7 @@ class Site:
     junctions: list[Junction] = field(default_factory=list)
     level: np.ndarray | None = None  # half blocks above GROUND_Y per column (relief.py)
     terrain: bool = False  # built from elevation data (else level ground)
+    stairs: np.ndarray | None = None  # relief.stair_facings, once the levels are settled
 
     @property
     def grid(self):
@@ -250,7 +251,8 @@ def plan_furniture(site: Site, rng: np.random.Generator) -> None:
     for _ in range(TREE_CLEARANCE):  # square, as crowns are: no leaves over a roof
         blocked = _grow8(blocked)
     blocked |= site.railing
-    blocked |= stair_facings(site.level, surface) >= 0
+    site.stairs = stair_facings(site.level, surface)
+    blocked |= site.stairs >= 0
     blocked |= np.isin(surface, (Surface.ROAD, Surface.MARKING, Surface.KERB, Surface.WATER,
                                  Surface.RAILBED))  # fmt: skip
     for bridge in site.raised:
@@ -296,7 +298,7 @@ def connect(site: Site) -> np.ndarray:
     i = int(np.argmin(d))
     site.spawn = (int(rows[i]), int(cols[i]))
     spots = site.main & np.isin(site.surface, SPOT_SURFACES) & ~_raised(site)
-    return spots & (stair_facings(site.level, site.surface) < 0)
+    return spots & (site.stairs < 0)
 
 
 def _raised(site: Site) -> np.ndarray:

@@ -4,7 +4,7 @@ trees, sign posts and railings, region by region."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 import numpy as np
 
@@ -20,7 +20,7 @@ from odyssey.maps.osm.palette import (
     top_states,
 )
 from odyssey.maps.osm.raster import Grid
-from odyssey.maps.osm.relief import STEPS, base_y, retaining_walls, stair_facings
+from odyssey.maps.osm.relief import STEPS, base_y
 from odyssey.world.blocks import AIR
 from odyssey.world.generate import GROUND_Y
 from odyssey.world.storage import World
@@ -57,9 +57,13 @@ class Ground:
     wet: np.ndarray  # water under the surface
     rail: np.ndarray
     level: np.ndarray  # half blocks above GROUND_Y (relief.py)
+    stairs: np.ndarray  # relief.stair_facings of the whole grid (-1: no stair)
+    walls: np.ndarray  # relief.retaining_walls of the whole grid
 
     def window(self, region) -> Ground:
-        return Ground(*(a[region] for a in (self.surface, self.wet, self.rail, self.level)))
+        # taken from whole-grid layers, so a stair or a wall at a region's edge still sees
+        # the column beyond it
+        return Ground(*(getattr(self, f.name)[region] for f in fields(self)))
 
 
 def column_blocks(world: World, g: Ground, y0: int, y1: int) -> np.ndarray:
@@ -71,8 +75,7 @@ def column_blocks(world: World, g: Ground, y0: int, y1: int) -> np.ndarray:
     ys = np.arange(y1 - y0, dtype=np.int64)[:, None, None]
     vol = np.where(ys <= top[None] - WATER_DEPTH - 1, reg.state(BEDROCK_LAYER),
                    np.where(ys < top[None], reg.state(SUBSOIL), AIR)).astype(np.uint16)  # fmt: skip
-    walls = retaining_walls(g.level, g.surface)
-    vol[(ys < top[None]) & walls[None]] = reg.state(RETAINING_WALL)
+    vol[(ys < top[None]) & g.walls[None]] = reg.state(RETAINING_WALL)
     rows, cols = np.indices(g.surface.shape)
     half = g.level % 2 == 1
     vol[top, rows, cols] = np.where(half, top_states(reg, 1)[g.surface],
@@ -91,7 +94,7 @@ def column_blocks(world: World, g: Ground, y0: int, y1: int) -> np.ndarray:
     for shape in (1, 2):
         at = on_track & (g.rail == shape)
         vol[top[at] + 1, rows[at], cols[at]] = reg.state(f"rail[shape={RAIL_SHAPES[shape]}]")
-    facing = stair_facings(g.level, g.surface)
+    facing = g.stairs
     steps = facing >= 0
     table = stair_states(reg, tuple(STEPS))
     vol[top[steps] + 1, rows[steps], cols[steps]] = table[g.surface[steps], facing[steps]]
