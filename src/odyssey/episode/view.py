@@ -151,7 +151,7 @@ class EpisodeScreen:
         with self.game.lock:  # a consistent player and world while a realtime clock ticks
             survival = self.game.survival
             moved = survival is not None and self.view.settings.time != self.game.time_of_day
-            if self.game._advance_time() or moved:  # time runs, or /time set: the sky follows
+            if self.game.time_runs() or moved:  # time runs, or /time set: the sky follows
                 self.view.with_settings(time=self.game.time_of_day)
             if survival is not None and self.view.settings.rain != (survival.weather != "clear"):
                 self.view.with_settings(rain=survival.weather != "clear")  # /weather shows

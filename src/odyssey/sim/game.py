@@ -156,7 +156,7 @@ class Game:
         with self.lock:
             start = len(self.events)
             self.tick_count += 1
-            if self._advance_time():
+            if self.time_runs():
                 self.time_of_day = (self.time_of_day + 1) % DAY_TICKS
             before = self.player
             self._step_player()
@@ -170,7 +170,8 @@ class Game:
                 survival_tick(self, before)
             return self.events[start:]
 
-    def _advance_time(self) -> bool:
+    def time_runs(self) -> bool:
+        """Whether the day advances: the survival game rule, else the navigation rules."""
         if self.survival is not None:
             return bool(self.survival.rules.get("advance_time", False))
         return self.rules.advance_time
