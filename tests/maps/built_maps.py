@@ -20,3 +20,25 @@ def build_and_check(map_ids, cache: Path) -> dict:
             result = build_map(map_id)
             out[map_id] = (result, check_map(result.path))
     return out
+
+
+def assert_valid(result, report, least_waypoints: int, locale: str, bbox) -> list:
+    """A built map passed its check, has enough waypoints, its locale and its box; its
+    waypoints."""
+    waypoints = result.built.waypoints
+    assert report.ok, (report.format_problems, [(w.id, w.problem) for w in report.failures])
+    assert len(report.waypoints) == len(waypoints) >= least_waypoints
+    assert result.built.locale == locale
+    assert result.built.origin["bbox"] == pytest.approx(bbox)
+    return waypoints
+
+
+def sign_lines(world) -> set[str]:
+    """Every non-empty line written on a sign of the world."""
+    return {
+        line
+        for chunk in world.chunks()
+        for entity in chunk.block_entities.values()
+        for line in entity["front_text"]["messages"]
+        if line
+    }

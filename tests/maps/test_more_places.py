@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from built_maps import build_and_check
+from built_maps import assert_valid, build_and_check, sign_lines
 
 from odyssey.maps.catalog import CATALOG, osm_source
 from odyssey.maps.osm.projection import projection_for_box
@@ -160,11 +160,8 @@ def built(tmp_path_factory):
 @pytest.mark.parametrize("map_id", list(SOURCES))
 def test_map_builds_and_validates(built, map_id):
     result, report = built[map_id]
-    waypoints = result.built.waypoints
-    assert report.ok, (report.format_problems, [(w.id, w.problem) for w in report.failures])
-    assert len(report.waypoints) == len(waypoints) >= LEAST_WAYPOINTS[map_id]
-    assert result.built.locale == SOURCES[map_id][0]
-    assert result.built.origin["bbox"] == pytest.approx(BOXES[map_id])
+    waypoints = assert_valid(result, report, LEAST_WAYPOINTS[map_id], SOURCES[map_id][0],
+                             BOXES[map_id])  # fmt: skip
     print(f"{map_id}: {len(waypoints)} waypoints, built {result.seconds:.1f} s,"
           f" checked {report.seconds:.1f} s")  # fmt: skip
 
@@ -188,13 +185,7 @@ def test_waypoints_carry_the_local_names(built, map_id, extracts):
 @pytest.mark.parametrize("map_id", list(SOURCES))
 def test_signs_carry_real_street_names(built, map_id, extracts):
     result, _ = built[map_id]
-    lines = {
-        line
-        for chunk in result.built.world.chunks()
-        for entity in chunk.block_entities.values()
-        for line in entity["front_text"]["messages"]
-        if line
-    }
+    lines = sign_lines(result.built.world)
     assert len(lines) >= 4 and lines <= street_names(extracts[map_id])
 
 

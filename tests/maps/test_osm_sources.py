@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from built_maps import build_and_check
+from built_maps import assert_valid, build_and_check, sign_lines
 
 from odyssey.maps.catalog import CATALOG, osm_source
 from odyssey.maps.osm.projection import projection_for_box
@@ -81,14 +81,11 @@ def built(tmp_path_factory):
 @pytest.mark.parametrize("map_id", list(SOURCES))
 def test_map_builds_and_validates(built, map_id):
     result, report = built[map_id]
-    waypoints = result.built.waypoints
-    assert report.ok, (report.format_problems, [(w.id, w.problem) for w in report.failures])
-    assert len(report.waypoints) == len(waypoints) >= LEAST_WAYPOINTS[map_id]
+    waypoints = assert_valid(result, report, LEAST_WAYPOINTS[map_id], SOURCES[map_id][1],
+                             BOXES[map_id])  # fmt: skip
     named = {w.name for w in waypoints if w.kind not in ("corner", "address")}
     assert len(named) >= LEAST_NAMED
     assert SOURCES[map_id][4] <= named
-    assert result.built.locale == SOURCES[map_id][1]
-    assert result.built.origin["bbox"] == pytest.approx(BOXES[map_id])
     print(f"{map_id}: {len(waypoints)} waypoints ({len(named)} named), built"
           f" {result.seconds:.1f} s, checked {report.seconds:.1f} s")  # fmt: skip
 
@@ -98,13 +95,7 @@ def test_map_builds_and_validates(built, map_id):
 def test_signs_carry_real_street_names(built, map_id):
     result, _ = built[map_id]
     streets = street_names(read_osm(osm_source(SOURCES[map_id][0])))
-    lines = {
-        line
-        for chunk in result.built.world.chunks()
-        for entity in chunk.block_entities.values()
-        for line in entity["front_text"]["messages"]
-        if line
-    }
+    lines = sign_lines(result.built.world)
     assert len(lines) >= 4 and lines <= streets
 
 
