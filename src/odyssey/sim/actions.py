@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from odyssey.sim import effects
+from odyssey.sim import blockupdates, effects
 from odyssey.sim import layout as k
 from odyssey.sim.crafting import InventoryMenu, craft, open_crafting_table
 from odyssey.sim.entities import combat
@@ -33,7 +33,7 @@ from odyssey.sim.loot import finish_break
 from odyssey.sim.mining import Miner, destroy_progress, tick_breaking
 from odyssey.sim.placing import click_of, place_block
 from odyssey.sim.player import PlayerState, SimError
-from odyssey.sim.reach import crosshair_block, eye_position, look_vector, ray_box
+from odyssey.sim.reach import BlockHit, crosshair_block, eye_position, look_vector, ray_box
 from odyssey.sim.survival import Survival
 from odyssey.sim.windows import click as menu_click
 from odyssey.world.items import items
@@ -185,6 +185,7 @@ def survival_tick(game, before: PlayerState) -> None:
     _hunger(game)
     _furnaces(game)
     _entities(game)
+    blockupdates.tick(game, before)
 
 
 def _effects(game) -> None:
@@ -318,6 +319,8 @@ def _use(game, use: bool) -> None:
             return
         if game.use(hit.pos):  # doors, gates, trapdoors, buttons, levers
             return
+    if _use_hooks(game, hit, held):
+        return
     if held is not None and hit is not None and s.builds:
         placed = place_block(game.world, held.item, click_of(game.player, hit), mode=s.gamemode,
                              boxes=[_player_box(game.player)])  # fmt: skip
@@ -333,6 +336,29 @@ def _use(game, use: bool) -> None:
     edible = held is not None and held.type.food is not None
     if edible and can_eat(s.food, held, s.gamemode == "creative"):
         s.eating = 1
+
+
+def _use_hooks(game, hit: BlockHit | None, held: ItemStack | None) -> bool:
+    """The mechanics' right-click handlers: the block's (not when crouching with an item),
+    then the held item's."""
+    hooks = _hooks()
+    if hit is not None and not (game.player.crouching and held is not None):
+        name = game.world.registry.block_of(game.world.get_block(*hit.pos)).name
+        for fn in hooks.USE_BLOCK.get(name, ()):
+            if fn(game, hit, held):
+                return True
+    if held is not None and game.survival.gamemode != "spectator":
+        for fn in hooks.USE_ITEM.get(held.item, ()):
+            if fn(game, hit, held):
+                return True
+    return False
+
+
+def _hooks():
+    from odyssey.sim.mechanics import hooks, load
+
+    load()
+    return hooks
 
 
 def _interact(game, target: int, held: ItemStack) -> bool:

@@ -51,6 +51,7 @@ class GameEvent:
     kind: str
     value: float = 0.0
     pos: Pos | None = None
+    detail: str = ""  # e.g. a sound event's vanilla sound id
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,8 @@ class Snapshot:
     scheduled: tuple[tuple[int, int, Pos, str], ...]
     plates: frozenset[Pos]
     survival: object | None = None  # a copy of Game.survival (sim.survival.Survival)
+    world: World | None = None  # the world the player was in (dimensions: Game.change_world)
+    other_blocks: tuple[tuple[World, dict[Pos, int]], ...] = ()  # changed blocks elsewhere
 
 
 @dataclass
@@ -87,6 +90,8 @@ class Game:
         self.inputs = InputState()
         self.events: list[GameEvent] = []
         self._originals: dict[Pos, int] = {}
+        # the other worlds visited (dimensions) and the original states of their changed blocks
+        self._elsewhere: dict[int, tuple[World, dict[Pos, int]]] = {}
         self._scheduled: list[tuple[int, int, Pos, str]] = []
         self._sequence = 0
         self._plates: set[Pos] = set()
@@ -94,10 +99,16 @@ class Game:
 
     # -- blocks -------------------------------------------------------------------------------
 
-    def set_block(self, pos: Pos, state: int) -> None:
-        """Change a block, remembering its original state for snapshots."""
-        self._originals.setdefault(pos, self.world.get_block(*pos))
+    def set_block(self, pos: Pos, state: int, update: bool = True) -> None:
+        """Change a block, remembering its original state for snapshots. In survival games the
+        change updates the block's neighbours (``sim.blockupdates``) unless ``update`` is False."""
+        old = self.world.get_block(*pos)
+        self._originals.setdefault(pos, old)
         self.world.set_block(*pos, state)
+        if update and self.survival is not None and old != state:
+            from odyssey.sim.blockupdates import block_changed
+
+            block_changed(self, pos, old, state)
 
     def _apply(self, changes: list[redstone.Change]) -> None:
         for change in changes:
@@ -111,6 +122,10 @@ class Game:
 
     def _emit(self, kind: str, value: float = 0.0, pos: Pos | None = None) -> None:
         self.events.append(GameEvent(self.tick_count, kind, value, pos))
+
+    def emit(self, kind: str, value: float = 0.0, pos: Pos | None = None, detail: str = "") -> None:
+        """Record that something happened this tick (mechanics' events and sounds)."""
+        self.events.append(GameEvent(self.tick_count, kind, value, pos, detail))
 
     # -- player actions -----------------------------------------------------------------------
 
@@ -271,15 +286,28 @@ class Game:
                 scheduled=tuple(self._scheduled),
                 plates=frozenset(self._plates),
                 survival=self.survival.snapshot() if self.survival is not None else None,
+                world=self.world,
+                other_blocks=tuple(
+                    (w, {pos: w.get_block(*pos) for pos in originals})
+                    for w, originals in self._elsewhere.values()
+                ),
             )
 
     def restore(self, snap: Snapshot) -> None:
         """Put the game back to a snapshot: blocks, player, clock and pending ticks."""
         with self.lock:
+            if snap.world is not None and snap.world is not self.world:
+                self._switch_world(snap.world)
             for pos, original in self._originals.items():
                 target = snap.blocks.get(pos, original)
                 if self.world.get_block(*pos) != target:
                     self.world.set_block(*pos, target)
+            saved = {id(w): blocks for w, blocks in snap.other_blocks}
+            for key, (world, originals) in self._elsewhere.items():
+                for pos, original in originals.items():
+                    target = saved.get(key, {}).get(pos, original)
+                    if world.get_block(*pos) != target:
+                        world.set_block(*pos, target)
             self.tick_count = snap.tick
             self.time_of_day = snap.time_of_day
             self.player = snap.player
@@ -289,6 +317,24 @@ class Game:
             self._plates = set(snap.plates)
             if snap.survival is not None:
                 self.survival = snap.survival.snapshot()
+
+    def change_world(
+        self, world: World, pos: tuple[float, float, float], yaw: float, pitch: float
+    ) -> None:
+        """Move the player into another world (a dimension: the Nether, the End), keeping the
+        changed blocks of every world for snapshots."""
+        with self.lock:
+            self._switch_world(world)
+            self.bounds = None
+            self.teleport(pos, yaw, pitch)
+
+    def _switch_world(self, world: World) -> None:
+        if world is self.world:
+            return
+        self._elsewhere[id(self.world)] = (self.world, self._originals)
+        _, self._originals = self._elsewhere.pop(id(world), (world, {}))
+        self.world = world
+        self.sim = Simulator(world)
 
     def teleport(self, pos: tuple[float, float, float], yaw: float, pitch: float) -> None:
         """Place the player (feet) with a view, at rest."""

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from odyssey.sim.blockupdates import BlockUpdates
 from odyssey.sim.food import FoodData
 from odyssey.sim.furnace import FurnaceState
 from odyssey.sim.inventory import PlayerInventory
@@ -69,8 +70,14 @@ class Survival:
     rules: dict[str, bool | int] = field(default_factory=lambda: {
         "advance_time": False, "advance_weather": False, "do_mob_spawning": True,
         "natural_regeneration": True, "keep_inventory": False, "do_immediate_respawn": False,
-        "fall_damage": True, "mob_griefing": True, "do_tile_drops": True})  # fmt: skip
+        "fall_damage": True, "mob_griefing": True, "do_tile_drops": True,
+        "random_tick_speed": 3, "do_fire_tick": True})  # fmt: skip
     effects: dict[str, tuple[int, int]] = field(default_factory=dict)  # name -> ticks, amplifier
+    block_updates: BlockUpdates = field(default_factory=BlockUpdates)
+    # State of the block mechanics (sim.mechanics), one entry per mechanic module by its name;
+    # deep-copied with snapshots like everything here.
+    mechanics: dict[str, object] = field(default_factory=dict)
+    dimension: str = "overworld"  # "overworld", "the_nether" or "the_end": where the player is
 
     def __post_init__(self) -> None:
         self.gamemode = check_mode(self.gamemode)
