@@ -180,12 +180,24 @@ def survival_tick(game, before: PlayerState) -> None:
         else:
             _break(game, inputs.attack, pressed)
         _use(game, inputs.use)
+    _time_stats(game)
     _exhaust(game, before)
     _effects(game)
     _hunger(game)
     _furnaces(game)
     _entities(game)
     blockupdates.tick(game, before)
+
+
+def _time_stats(game) -> None:
+    """ServerPlayer.tick's time counters (time since rest stops while asleep)."""
+    stats = game.survival.stats
+    stats.add("custom", "play_time")
+    stats.add("custom", "total_world_time")
+    if not game.player.dead:
+        stats.add("custom", "time_since_death")
+        if getattr(game.survival.mechanics.get("beds"), "bed", None) is None:  # awake
+            stats.add("custom", "time_since_rest")
 
 
 def _effects(game) -> None:
@@ -602,7 +614,8 @@ def respawn(game) -> None:
                 drop_from_player(_store(s), stack.item, stack.count, view, dict(stack.components))
                 s.inventory.set(i, None)
     s.food, s.eating, s.effects = type(s.food)(), 0, {}
-    s.stats.add("custom", "time_since_death", 0)
+    s.stats.values["custom"]["time_since_death"] = 0  # ServerPlayer.die resets both
+    s.stats.values["custom"]["time_since_rest"] = 0
     spawn = s.spawn or _world_spawn(game)
     game.teleport(spawn, game.player.yaw, 0.0)
     game._emit("respawn", 0.0)

@@ -300,7 +300,9 @@ class GameCommands:
         return self.game.time_of_day
 
     def set_weather(self, kind, duration_ticks) -> None:
-        self.s.weather = kind
+        from odyssey.sim.mechanics.weather import set_weather
+
+        set_weather(self.game, kind, duration_ticks)
 
     def set_gamemode(self, target, mode) -> bool:
         if not target.is_player or self.s.gamemode == check_mode(mode):
