@@ -1,6 +1,7 @@
-"""Render the gallery: a fixed set of scenes of the showcase town and the benchmark city.
+"""Render the gallery: a fixed set of scenes of the showcase town, the benchmark city and the
+survival mechanics' blocks (``odyssey.render.mechscene``).
 
-    python tools/gallery.py [--out docs/gallery] [--size 854x480]
+    python tools/gallery.py [--out docs/gallery] [--size 854x480] [--only mechanics]
 
 Writes one JPEG (quality 85) per scene and an ``index.md`` listing them with captions. The
 scenes, positions, ticks and inputs are fixed, so a run on the same machine writes the same
@@ -18,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
+from odyssey.render.mechscene import MECH_VIEWS, mechanics_world
 from odyssey.render.screen import GameView, encode_jpeg
 from odyssey.render.view import Hotbar, ViewSettings, Waypoint
 from odyssey.sim.player import PlayerState
@@ -164,6 +166,15 @@ SCENES = (
     ),
 )
 CITY = ("16-city.jpg", "The benchmark city (benchmark profile: FOV 100, render distance 12)")
+# The mechanics scenes: (file, view, time of day)
+MECHANICS = (
+    ("17-mech-farm.jpg", "farm", "noon"),
+    ("18-mech-fluids.jpg", "fluids", "noon"),
+    ("19-mech-redstone.jpg", "redstone", "noon"),
+    ("20-mech-redstone-midnight.jpg", "redstone", "midnight"),
+    ("21-mech-pistons.jpg", "pistons", "noon"),
+    ("22-mech-containers.jpg", "containers", "noon"),
+)
 
 
 def town_images(size: tuple[int, int]) -> list[tuple[str, str, np.ndarray]]:
@@ -188,18 +199,40 @@ def city_image(size: tuple[int, int]) -> tuple[str, str, np.ndarray]:
         game.close()
 
 
+def mechanics_images(size: tuple[int, int]) -> list[tuple[str, str, np.ndarray]]:
+    """The survival mechanics' blocks: crops, fluids, portals, redstone, pistons, containers."""
+    base = ViewSettings(
+        width=size[0], height=size[1], render_distance=3, hotbar=False, crosshair=False
+    )
+    game = GameView(mechanics_world(), base)
+    images = []
+    try:
+        for file, name, time in MECHANICS:
+            view = MECH_VIEWS[name]
+            game.settings = replace(base, time=time)
+            at = PlayerState(pos=view.pos, yaw=view.yaw, pitch=view.pitch, on_ground=True)
+            caption = view.caption + (
+                " (midnight: lamps, torches and dust give light)" if time == "midnight" else ""
+            )
+            images.append((file, f"Mechanics: {caption}", game.frame(at)))
+        return images
+    finally:
+        game.close()
+
+
 def write_gallery(
-    out: Path, images: list[tuple[str, str, np.ndarray]], size: tuple[int, int]
+    out: Path, images: list[tuple[str, str, np.ndarray]], size: tuple[int, int], index: bool = True
 ) -> int:
-    """Write the JPEGs and index.md; return the total bytes of the images."""
+    """Write the JPEGs and (unless ``index`` is false) index.md; return the images' bytes."""
     out.mkdir(parents=True, exist_ok=True)
     total = 0
     lines = [
         "# Gallery",
         "",
         f"Rendered by `python tools/gallery.py` at {size[0]}x{size[1]}, JPEG quality {QUALITY}, "
-        "from the showcase town (`odyssey.world.showcase`) and the benchmark city "
-        "(`odyssey.world.city`). Everything is procedural: no Mojang assets.",
+        "from the showcase town (`odyssey.world.showcase`), the benchmark city "
+        "(`odyssey.world.city`) and the mechanics scene (`odyssey.render.mechscene`). "
+        "Everything is procedural: no Mojang assets.",
         "",
     ]
     for file, caption, rgb in images:
@@ -207,7 +240,8 @@ def write_gallery(
         (out / file).write_bytes(data)
         total += len(data)
         lines += [f"## {caption}", "", f"![{caption}]({file})", ""]
-    (out / "index.md").write_text("\n".join(lines))
+    if index:
+        (out / "index.md").write_text("\n".join(lines))
     return total
 
 
@@ -225,10 +259,19 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Render the gallery of showcase scenes.")
     parser.add_argument("--out", type=Path, default=Path("docs/gallery"), help="output folder")
     parser.add_argument("--size", type=parse_size, default=(854, 480), help="WIDTHxHEIGHT")
+    parser.add_argument(
+        "--only",
+        choices=("mechanics",),
+        help="render only these scenes (index.md is left as it is)",
+    )
     args = parser.parse_args(argv)
-    images = [*town_images(args.size), city_image(args.size)]
-    total = write_gallery(args.out, images, args.size)
-    print(f"wrote {len(images)} images ({total / 1e6:.2f} MB) and index.md to {args.out}")
+    if args.only == "mechanics":
+        images = mechanics_images(args.size)
+    else:
+        images = [*town_images(args.size), city_image(args.size), *mechanics_images(args.size)]
+    total = write_gallery(args.out, images, args.size, index=args.only is None)
+    listed = " and index.md" if args.only is None else ""
+    print(f"wrote {len(images)} images ({total / 1e6:.2f} MB){listed} to {args.out}")
     return 0
 
 

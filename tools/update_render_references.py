@@ -15,13 +15,13 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-TESTS = "tests/render/test_scenes.py"
-SELECT = "test_scene_matches_reference"
+TESTS = ("tests/render/test_scenes.py", "tests/render/test_mech_blocks.py")
+SELECT = "test_scene_matches_reference or reference"
 
 
 def main() -> int:
     env = {**os.environ, "ODYSSEY_UPDATE_REFERENCES": "1"}
-    command = [sys.executable, "-m", "pytest", TESTS, "-q", "-k", SELECT, "-p", "no:cacheprovider"]
+    command = [sys.executable, "-m", "pytest", *TESTS, "-q", "-k", SELECT, "-p", "no:cacheprovider"]
     done = subprocess.run(command, cwd=REPO, env=env, check=False)
     if done.returncode == 0:
         folder = REPO / "tests" / "render" / "reference"

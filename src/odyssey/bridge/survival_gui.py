@@ -62,7 +62,7 @@ def point(server: ControlServer, x: float, y: float) -> None:
 
 def click(server: ControlServer, button: int, shift: bool) -> bool:
     """A mouse button pressed over an open screen: a click on the slot under the pointer."""
-    from odyssey.render.containers import geometry, slot_at  # drawing code, loaded on use
+    from odyssey.render.containers import geometry, image_size, slot_at  # loaded on use
 
     if button not in CLICK_BUTTONS or not screen_open(server):
         return False
@@ -72,9 +72,10 @@ def click(server: ControlServer, button: int, shift: bool) -> bool:
     x, y = server.screen.mouse or (size[0] / 2, size[1] / 2)
     slot = slot_at(s.menu_kind, size, x, y)
     if slot is None:
-        g = geometry(size)
+        g = geometry(size, s.menu_kind)
         gx, gy = x / g.scale - g.left, y / g.scale - g.top
-        if 0 <= gx < 176 and 0 <= gy < 166:
+        width, height = image_size(s.menu_kind)
+        if 0 <= gx < width and 0 <= gy < height:
             return True  # on the screen but on no slot: nothing happens
         slot = OUTSIDE
     mode = 1 if shift and slot != OUTSIDE else 0

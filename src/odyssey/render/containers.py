@@ -1,6 +1,7 @@
-"""Container screens in vanilla's layout: the player inventory, the crafting table, furnaces.
+"""Container screens in vanilla's layout: the player inventory, the crafting table, furnaces,
+chests, barrels, shulker boxes and hoppers.
 
-Every screen is vanilla's 176 × 166 GUI-px image centred on the scaled screen
+Every screen is vanilla's 176 × 166 GUI-px image (other heights below) centred on the scaled screen
 (leftPos = (guiW − 176) / 2, topPos = (guiH − 166) / 2, integer division, at the auto GUI scale
 of the frame) with the slot positions of vanilla's menus, listed here in menu slot order:
 
@@ -12,6 +13,18 @@ of the frame) with the slot positions of vanilla's menus, listed here in menu sl
 - ``furnace`` (also ``smoker``, ``blast_furnace``): 0 ingredient (56, 17), 1 fuel (56, 53),
   2 result (116, 35); 3-29 main; 30-38 hotbar; the flame (14 × 14 at (56, 36)) shows the fuel
   left from the bottom up and the arrow (24 × 16 at (79, 34)) the cooking progress.
+- ``generic_9x3`` (ChestMenu, 3 rows; also ``barrel`` and ``ender_chest``, titled so): 176 ×
+  168 (ContainerScreen: 114 + 18 · rows); 0-26 from (8, 18); 27-53 main from (8, 85); 54-62
+  hotbar at y 143.
+- ``generic_9x6`` (a double chest, "Large Chest"): 176 × 222; 0-53 from (8, 18); 54-80 main
+  from (8, 139); 81-89 hotbar at y 197.
+- ``shulker_box`` (ShulkerBoxScreen): 176 × 167; 0-26 from (8, 18); 27-53 main from (8, 84);
+  54-62 hotbar at y 142.
+- ``hopper`` (HopperScreen, "Item Hopper"): 176 × 133; 0-4 from (44, 20); 5-31 main from
+  (8, 51); 32-40 hotbar at y 109.
+
+Taller or shorter screens are centred the same way with their own height
+(topPos = (guiH − imageHeight) / 2), and their "Inventory" label sits at imageHeight − 94.
 
 A slot's position is the top-left of its 16 × 16 icon; the mouse is over it from 1 GUI px
 outside that square on every side (``AbstractContainerScreen.isHovering``), and the first such
@@ -64,9 +77,18 @@ SLOTS: dict[str, tuple[Pos, ...]] = {
     "inventory": ((154, 28), *_grid(98, 18, 2, 2), *_grid(8, 8, 1, 4), *PLAYER_SLOTS, (77, 62)),
     "crafting": ((124, 35), *_grid(30, 17, 3, 3), *PLAYER_SLOTS),
     "furnace": ((56, 17), (56, 53), (116, 35), *PLAYER_SLOTS),
+    "generic_9x3": (*_grid(8, 18, 9, 3), *_grid(8, 85, 9, 3), *_grid(8, 143, 9, 1)),
+    "generic_9x6": (*_grid(8, 18, 9, 6), *_grid(8, 139, 9, 3), *_grid(8, 197, 9, 1)),
+    "shulker_box": (*_grid(8, 18, 9, 3), *PLAYER_SLOTS),
+    "hopper": (*_grid(44, 20, 5, 1), *_grid(8, 51, 9, 3), *_grid(8, 109, 9, 1)),
 }
-ALIASES = {"smoker": "furnace", "blast_furnace": "furnace", "crafting_table": "crafting"}
-TITLES = {"inventory": ("Crafting", (97, 6)), "crafting": ("Crafting", (29, 6))}
+ALIASES = {"smoker": "furnace", "blast_furnace": "furnace", "crafting_table": "crafting",
+           "barrel": "generic_9x3", "ender_chest": "generic_9x3"}  # fmt: skip
+HEIGHTS = {"generic_9x3": 168, "generic_9x6": 222, "shulker_box": 167, "hopper": 133}
+TITLES = {"inventory": ("Crafting", (97, 6)), "crafting": ("Crafting", (29, 6)),
+          "generic_9x3": ("Chest", (8, 6)), "generic_9x6": ("Large Chest", (8, 6)),
+          "barrel": ("Barrel", (8, 6)), "ender_chest": ("Ender Chest", (8, 6)),
+          "shulker_box": ("Shulker Box", (8, 6)), "hopper": ("Item Hopper", (8, 6))}  # fmt: skip
 
 
 class ContainerError(RenderError):
@@ -81,6 +103,12 @@ def screen_slots(kind: str) -> tuple[Pos, ...]:
     return SLOTS[name]
 
 
+def image_size(kind: str) -> tuple[int, int]:
+    """The screen image's (width, height) in GUI px."""
+    screen_slots(kind)  # checks the kind
+    return IMAGE_W, HEIGHTS.get(ALIASES.get(kind, kind), IMAGE_H)
+
+
 @dataclass(frozen=True)
 class ScreenGeometry:
     """Where a screen lies on a frame: GUI scale and the image's top-left in GUI px."""
@@ -90,17 +118,18 @@ class ScreenGeometry:
     top: int
 
 
-def geometry(frame_size: tuple[int, int]) -> ScreenGeometry:
+def geometry(frame_size: tuple[int, int], kind: str = "inventory") -> ScreenGeometry:
     """The screen's placement on a (width, height) frame at vanilla's auto GUI scale."""
     width, height = frame_size
     scale = gui_scale(width, height)
     gui_w, gui_h = gui_size(width, height, scale)
-    return ScreenGeometry(scale, (gui_w - IMAGE_W) // 2, (gui_h - IMAGE_H) // 2)
+    image_w, image_h = image_size(kind)
+    return ScreenGeometry(scale, (gui_w - image_w) // 2, (gui_h - image_h) // 2)
 
 
 def slot_at(kind: str, frame_size: tuple[int, int], x: float, y: float) -> int | None:
     """The menu slot under frame pixel (x, y), or None (vanilla's findSlot)."""
-    g = geometry(frame_size)
+    g = geometry(frame_size, kind)
     gx, gy = x / g.scale - g.left, y / g.scale - g.top
     for i, (sx, sy) in enumerate(screen_slots(kind)):
         if sx - 1 <= gx < sx + 17 and sy - 1 <= gy < sy + 17:
@@ -113,7 +142,7 @@ def slot_center(kind: str, frame_size: tuple[int, int], slot: int) -> tuple[int,
     slots = screen_slots(kind)
     if not 0 <= slot < len(slots):
         raise ContainerError(f"screen {kind!r} has slots 0..{len(slots) - 1}, got {slot}")
-    g = geometry(frame_size)
+    g = geometry(frame_size, kind)
     sx, sy = slots[slot]
     return (g.left + sx + 8) * g.scale, (g.top + sy + 8) * g.scale
 
@@ -160,12 +189,13 @@ def _player_figure(img: np.ndarray) -> None:
 
 @lru_cache(maxsize=16)
 def background(kind: str) -> np.ndarray:
-    """The screen's 176 × 166 RGBA image with its empty slots and static pictures."""
+    """The screen's RGBA image (176 × 166 for most) with its empty slots and static pictures."""
     name = ALIASES.get(kind, kind)
-    img = np.zeros((IMAGE_H, IMAGE_W, 4), np.uint8)
+    width, height = image_size(name)
+    img = np.zeros((height, width, 4), np.uint8)
     img[1:-1, 1:-1] = (*EDGE, 255)
     img[0, 2:-2] = img[-1, 2:-2] = img[2:-2, 0] = img[2:-2, -1] = (*EDGE, 255)
-    _bevel(img, 1, 1, IMAGE_W - 2, IMAGE_H - 2, LIGHT, SHADOW, PANEL)
+    _bevel(img, 1, 1, width - 2, height - 2, LIGHT, SHADOW, PANEL)
     img[1, 1] = img[-2, -2] = (*PANEL, 255)  # vanilla's rounded corners
     for i, (sx, sy) in enumerate(SLOTS[name]):
         if name == "crafting" and i == 0:  # the table's big result slot
@@ -178,7 +208,7 @@ def background(kind: str) -> np.ndarray:
         _arrow(img, 135, 29, 16, 13, SLOT_FILL)
     elif name == "crafting":
         _arrow(img, 90, 35, 22, 15, SLOT_FILL)
-    else:
+    elif name == "furnace":
         _arrow(img, *ARROW, SLOT_FILL)
         x, y, w, h = FLAME
         img[y : y + h, x : x + w][_flame(h)] = (*SLOT_FILL, 255)
@@ -226,7 +256,7 @@ def draw_container(
     """The dimmed world, the screen with its stacks, the hovered slot and the carried stack."""
     height, width = frame.shape[:2]
     slots = screen_slots(kind)
-    g = geometry((width, height))
+    g = geometry((width, height), kind)
     s = g.scale
     blend(frame, _dim(width, height), 0, 0)
     ox, oy = g.left * s, g.top * s
@@ -249,12 +279,13 @@ def _labels(frame: np.ndarray, kind: str, ox: int, oy: int, s: int) -> None:
     """The title and, except on the player's own screen, the "Inventory" label at
     (8, 166 − 94); our text sprites start a GUI px above vanilla's line, hence y − 1."""
     name = ALIASES.get(kind, kind)
-    title, (tx, ty) = TITLES.get(name, (_furnace_title(kind), (0, 6)))
+    title, (tx, ty) = TITLES.get(kind, TITLES.get(name, (_furnace_title(kind), (0, 6))))
     if name == "furnace":
         tx = (IMAGE_W - text_width(title, s)) // 2
     blend(frame, text_sprite(title, s, LABEL_COLOR), ox + tx * s, oy + (ty - 1) * s)
     if name != "inventory":
-        blend(frame, text_sprite("Inventory", s, LABEL_COLOR), ox + 8 * s, oy + 71 * s)
+        label_y = image_size(name)[1] - 94  # vanilla's inventoryLabelY
+        blend(frame, text_sprite("Inventory", s, LABEL_COLOR), ox + 8 * s, oy + (label_y - 1) * s)
 
 
 def _furnace_title(kind: str) -> str:

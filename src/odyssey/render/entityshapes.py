@@ -15,6 +15,7 @@ from odyssey.render.quads import (
     rotate,
     rotate_box_y,
     rotate_y,
+    textured,
     translate,
     turns_between,
     two_sided,
@@ -91,7 +92,8 @@ def chest(facing: str, kind: str) -> Mesh:
     elif kind == "right":
         body[0], latch[0], latch[3] = 0.0, 0.0, 1.0
     t = turns_between("north", facing)
-    return boxes([rotate_box_y(body, t), rotate_box_y(latch, t)])
+    latch_mesh = textured(box(rotate_box_y(latch, t)), "chest_latch")
+    return concat([boxes([rotate_box_y(body, t)]), latch_mesh])
 
 
 _BELL_SUPPORT = {

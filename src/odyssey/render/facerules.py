@@ -169,6 +169,10 @@ def explicit_rules() -> Mapping[str, FaceRule]:
         rules[name] = half_rule(f"{name}_top", f"{name}_bottom")
     for name in INVISIBLE:
         rules[name] = fixed(cube("air"))
+    # the mechanics' blocks; imported here because mechfaces builds on this module's helpers
+    from odyssey.render.mechfaces import mechanics_rules
+
+    rules |= mechanics_rules()
     return MappingProxyType(rules)
 
 

@@ -1,5 +1,6 @@
-"""Small fixtures in model pixels: torches, buttons, levers, rails, redstone wire, tripwires and
-hooks, chains, lanterns, campfires, rods and flower pots (vanilla 1.21 model geometry).
+"""Small fixtures in model pixels: torches, buttons, levers, rails, tripwires and hooks, chains,
+lanterns, campfires, rods and flower pots (vanilla 1.21 model geometry); redstone dust is in
+``mechshapes``.
 
 Fixtures hang on, stand on or lie along one face of their block; the ``facing``/``face``
 arguments come from the state (see ``modelrules``).
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from odyssey.render.plantshapes import cross, face_planes, flat
+from odyssey.render.plantshapes import cross, flat
 from odyssey.render.quads import (
     DOWN,
     EAST,
@@ -79,11 +80,6 @@ def rail(shape: str) -> Mesh:
         return rotate_y(up, turns_between("north", shape.removeprefix("ascending_")))
     turns = {"east_west": 1, "south_west": 1, "north_west": 2, "north_east": 3}.get(shape, 0)
     return rotate_y(box([0, 1, 0, 16, 1, 16], (UP, DOWN)), turns)
-
-
-def wire(sides: tuple[str, ...]) -> Mesh:
-    """redstone_dust: a floor plane 0.25 px up, walls where it climbs."""
-    return concat([flat(0.25, two=False), face_planes(sides, 0.25)])
 
 
 def tripwire(north_south: bool) -> Mesh:

@@ -21,6 +21,7 @@ from functools import lru_cache
 import numpy as np
 
 from odyssey.errors import BlockStateError
+from odyssey.render.blocktints import icon_rgb
 from odyssey.render.gui import Sprite, blend, rect_sprite, text_sprite, text_width, upscale
 from odyssey.render.itemglyphs import glyph
 from odyssey.render.tables import RenderTables
@@ -133,6 +134,9 @@ class IconBook:
             tiles = atlas.images[atlas.face_tiles[state]]  # faces -y, +y, -z, +z, -x, +x
             if not self.tables.models.cube[state] and atlas.layer[state] != 0:
                 icon = tiles[2].copy()  # a plant or a fixture: its tile, flat
+                tint = icon_rgb(self.registry, state)
+                if tint is not None:  # grey tiles the world tints (redstone dust)
+                    icon[..., :3] = np.round(icon[..., :3] * (np.array(tint) / 255.0))
             else:
                 icon = cube_icon(tiles[1], tiles[3], tiles[5])
             if (icon[..., 3] > 0).sum() >= MIN_VISIBLE:

@@ -4,7 +4,9 @@ Full cubes go through a greedy mesher: per section, direction and slice, equal f
 tile, light and layer) merge into rectangles, so a flat street or a plain wall costs a handful of
 quads. Everything else is drawn from its block model's quads. A face is dropped when the
 neighbour it touches is an opaque full cube, or shares its cull group (water next to water,
-glass next to glass).
+glass next to glass). A fluid's surface corners are LiquidBlockRenderer's: the average of the
+four cells round each corner (near-full ones weighing ten times, solid ones left out), the
+whole block when the same fluid lies above.
 
 Vertex layout (8 × uint16 = 16 bytes): x, y, z in 1/32 block relative to the column's corner at
 the world's minimum y, plus POS_BIAS blocks (see ``pack_positions``); u, v in texture pixels
@@ -69,6 +71,9 @@ class MeshTables:
     fluid: np.ndarray  # (states,) int8: 1 water (also waterlogged blocks), 2 lava, else 0
     fluid_state: np.ndarray  # (states,) int32: the fluid state drawn inside it (water source for
     # waterlogged blocks, itself for fluids), else 0
+    q_tint: np.ndarray  # (Q,) uint16 RGB565 tint (redstone dust by power), 0xFFFF = none
+    fluid_height: np.ndarray  # (states,) float32: a fluid's own height (amount / 9), else -1
+    solid: np.ndarray  # (states,) bool: vanilla's isSolid (fluid corners ignore these)
 
     @property
     def quad_bound(self) -> np.ndarray:
@@ -79,6 +84,45 @@ class MeshTables:
 @nb.njit(cache=True, inline="always")
 def _hidden(b: int, n: int, occludes: np.ndarray, group: np.ndarray) -> bool:
     return occludes[n] or (group[b] != 0 and group[b] == group[n])
+
+
+@nb.njit(cache=True)
+def _fluid_level(blocks, y, z, x, kind, fluid, fluid_height, solid) -> float:
+    """LiquidBlockRenderer.getHeight: 1 under the same fluid, its own height, 0 for an open
+    cell and -1 for a solid one (left out of the average)."""
+    n = blocks[y, z, x]
+    if fluid[n] == kind:
+        return 1.0 if fluid[blocks[y + 1, z, x]] == kind else fluid_height[n]
+    return -1.0 if solid[n] else 0.0
+
+
+@nb.njit(cache=True, inline="always")
+def _weigh(acc, h) -> None:
+    if h >= 0.8:  # near-full cells (sources) count ten times, as in vanilla
+        acc[0] += h * 10.0
+        acc[1] += 10.0
+    elif h >= 0.0:
+        acc[0] += h
+        acc[1] += 1.0
+
+
+@nb.njit(cache=True)
+def _fluid_corner(blocks, y, z, x, dx, dz, kind, own, fluid, fluid_height, solid) -> float:
+    """LiquidBlockRenderer.calculateAverageHeight of the corner towards (dx, dz)."""
+    ha = _fluid_level(blocks, y, z, x + dx, kind, fluid, fluid_height, solid)
+    hb = _fluid_level(blocks, y, z + dz, x, kind, fluid, fluid_height, solid)
+    if ha >= 1.0 or hb >= 1.0:
+        return 1.0
+    acc = np.zeros(2)
+    if ha > 0.0 or hb > 0.0:
+        hd = _fluid_level(blocks, y, z + dz, x + dx, kind, fluid, fluid_height, solid)
+        if hd >= 1.0:
+            return 1.0
+        _weigh(acc, hd)
+    _weigh(acc, own)
+    _weigh(acc, hb)
+    _weigh(acc, ha)
+    return acc[0] / acc[1] if acc[1] > 0 else own
 
 
 @nb.njit(cache=True)
@@ -116,6 +160,9 @@ def _mesh(
     q_layer,
     fluid,
     fluid_state,
+    q_tint,
+    fluid_height,
+    solid,
     normal,
     u_axis,
     v_axis,
@@ -126,6 +173,7 @@ def _mesh(
     corners = np.empty((4, 3), np.int64)
     uvs = np.empty((4, 2), np.int64)
     key = np.full((16, 16), -1, np.int64)
+    corner_h = np.empty(4)  # a fluid's surface height at its corners (-x-z, +x-z, -x+z, +x+z)
     done = np.zeros((16, 16), np.bool_)
     for sy0 in range(0, ny, 16):
         sh = min(16, ny - sy0)
@@ -142,15 +190,24 @@ def _mesh(
                         st = np.int64(b) if part == 0 else np.int64(fluid_state[b])
                         if part == 1 and (st == 0 or st == b):
                             continue
-                        # a fluid under the same fluid fills its block to the top
-                        fill = fluid[st] != 0 and fluid[blocks[y + 1, z, x]] == fluid[st]
+                        # a fluid under the same fluid fills its block to the top; otherwise
+                        # its surface corners are averaged with the neighbours' (vanilla)
+                        kind = fluid[st] if fluid_height[st] >= 0.0 else 0  # a fluid state itself
+                        fill = kind != 0 and fluid[blocks[y + 1, z, x]] == kind
+                        if kind != 0 and not fill:
+                            own = fluid_height[st]
+                            for ci in range(4):
+                                corner_h[ci] = _fluid_corner(
+                                    blocks, y, z, x, 2 * (ci & 1) - 1, 2 * (ci >> 1) - 1,
+                                    kind, own, fluid, fluid_height, solid,
+                                )  # fmt: skip
                         for q in range(start[st], start[st] + count[st]):
                             cf = q_cull[q]
                             lt = light[y, z, x]
                             if cf >= 0:
                                 n = blocks[y + normal[cf, 1], z + normal[cf, 2], x + normal[cf, 0]]
-                                if fluid[st] != 0:
-                                    if occludes[n] or fluid[n] == fluid[st]:
+                                if kind != 0:
+                                    if occludes[n] or fluid[n] == kind:
                                         continue
                                 elif _hidden(st, n, occludes, group):
                                     continue
@@ -163,6 +220,11 @@ def _mesh(
                                 py = q_pos[q, c, 1]
                                 if fill and py > 0.0:
                                     py = 1.0
+                                elif kind != 0 and py > 0.0:
+                                    ci = (1 if q_pos[q, c, 0] > 0.5 else 0) + (
+                                        2 if q_pos[q, c, 2] > 0.5 else 0
+                                    )
+                                    py = corner_h[ci]
                                 corners[c, 0] = np.int64(
                                     round((x - 1 + q_pos[q, c, 0]) * POS_UNITS)
                                 )
@@ -180,7 +242,7 @@ def _mesh(
                                 q_tile[q],
                                 lt,
                                 q_shade[q],
-                                0xFFFF,
+                                q_tint[q],
                             )
         # -- greedy cube faces, per direction and slice --
         for f in range(6):
@@ -371,6 +433,9 @@ def mesh_chunk(
         tables.q_layer,
         tables.fluid,
         tables.fluid_state,
+        tables.q_tint,
+        tables.fluid_height,
+        tables.solid,
         FACE_NORMAL,
         FACE_U,
         FACE_V,

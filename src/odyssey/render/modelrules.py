@@ -105,7 +105,7 @@ def _named_rule(name: str) -> Rule | None:
         "snow": lambda p, s: CUBE if p["layers"] == "8" else ("snow", int(p["layers"])),
         "cactus": lambda p, s: ("cactus",),
         "vine": lambda p, s: ("faces", tuple(d for d in (*SIDES, "up") if p[d] == "true"), 0.8),
-        "redstone_wire": lambda p, s: ("wire", tuple(d for d in SIDES if p[d] == "up")),
+        "redstone_wire": lambda p, s: ("wire", tuple(p[d] for d in SIDES)),
         "tripwire": lambda p, s: ("tripwire", p["north"] == "true" or p["south"] == "true"),
         "fire": lambda p, s: ("fire", tuple(d for d in (*SIDES, "up") if p[d] == "true")),
         "nether_portal": lambda p, s: ("portal", p["axis"]),
@@ -125,6 +125,7 @@ def _named_rule(name: str) -> Rule | None:
         "tripwire_hook": _facing_rule("tripwire_hook"),
         "bell": lambda p, s: ("bell", p["attachment"], p["facing"]),
         "big_dripleaf": lambda p, s: ("big_dripleaf", p["facing"], p["tilt"]),
+        **_mechanics_rules(),
     }
     if name in exact:
         return exact[name]
@@ -153,7 +154,33 @@ def _named_rule(name: str) -> Rule | None:
     return _named_suffix_rule(name)
 
 
+def _mechanics_rules() -> dict[str, Rule]:
+    """Redstone components, pistons, cauldrons and other blocks of the survival mechanics."""
+    rules: dict[str, Rule] = {
+        "repeater": lambda p, s: (
+            "repeater", p["facing"], int(p["delay"]), _is_true(p["locked"]),
+            _is_true(p["powered"]),
+        ),
+        "comparator": lambda p, s: (
+            "comparator", p["facing"], p["mode"] == "subtract", _is_true(p["powered"])
+        ),
+        "hopper": _facing_rule("hopper"),
+        "piston_head": lambda p, s: ("piston_head", p["facing"], _is_true(p["short"])),
+        "end_portal_frame": lambda p, s: ("end_portal_frame", _is_true(p["eye"])),
+        "composter": lambda p, s: ("composter", int(p["level"])),
+        "cauldron": lambda p, s: ("cauldron", "", 0),
+        "water_cauldron": lambda p, s: ("cauldron", "water", int(p["level"])),
+        "lava_cauldron": lambda p, s: ("cauldron", "lava", 3),
+        "powder_snow_cauldron": lambda p, s: ("cauldron", "snow", int(p["level"])),
+    }  # fmt: skip
+    for name in ("piston", "sticky_piston"):
+        rules[name] = lambda p, s: ("piston_base", p["facing"]) if _is_true(p["extended"]) else CUBE
+    return rules
+
+
 def _named_suffix_rule(name: str) -> Rule | None:
+    if name.endswith("_bed"):
+        return lambda p, s: ("bed", p["facing"], p["part"])
     if name.endswith("wall_torch"):
         return _facing_rule("wall_torch")
     if name.endswith("rail"):

@@ -2,20 +2,22 @@
 
 Every block state maps to a geometry key (``modelrules``); geometries are built once per key
 from vanilla 1.21 model sizes (``shapes``, ``plantshapes``, ``fixtureshapes``,
-``entityshapes``), states without a rule fall back to their collision boxes, and the per-state
-quads are assembled with numpy. Texture tiles and render layers come from the atlas as arrays,
-so this module never draws a pixel. Sign text areas are ``signplanes.sign_text_planes``.
+``entityshapes``, ``mechshapes``), states without a rule fall back to their collision boxes,
+and the per-state quads are assembled with numpy. Texture tiles and render layers come from the
+atlas as arrays (a quad may name its own tile: a repeater's torches), so this module never
+draws a pixel; per-state tints (redstone dust by power) come from ``blocktints``. Sign text
+areas are ``signplanes.sign_text_planes``.
 
-Deliberate differences from vanilla, all per state (a model here cannot see its neighbours):
-fluid surfaces are flat at the state's own height (vanilla averages corner heights with the
-neighbours and raises a fluid with the same fluid above to a full block); plants are not offset
+A fluid's model is flat at the state's own height; the mesher, which sees the neighbours,
+averages its corner heights as vanilla does. Deliberate differences from vanilla, all per
+state (a model here cannot see its neighbours): plants are not offset
 by the position hash; waterlogged blocks, kelp, seagrass and bubble columns carry no water quads
 here (the mesher adds the water); block entities (chests, signs, banners, beds) are static boxes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -23,8 +25,10 @@ import numpy as np
 
 from odyssey.render import entityshapes as es
 from odyssey.render import fixtureshapes as fx
+from odyssey.render import mechshapes as ms
 from odyssey.render import plantshapes as pl
 from odyssey.render import shapes as sh
+from odyssey.render.blocktints import state_tints
 from odyssey.render.modelrules import CUBE, NOTHING, SIDES, Key, state_keys
 from odyssey.render.quads import Baked, Mesh, bake, box, boxes
 from odyssey.render.signplanes import sign_text_planes
@@ -48,6 +52,7 @@ class ModelTable:
     cull: np.ndarray  # (Q,) int8: face 0..5 hidden by an occluding neighbour there, or -1
     shade: np.ndarray  # (Q,) int8: face whose directional shade applies, 6 = none
     layer: np.ndarray  # (Q,) uint8
+    tint: np.ndarray  # (Q,) uint16: RGB565 colour multiplied in (blocktints), 0xFFFF = none
 
 
 # Full cubes that vanilla marks noOcclusion: their neighbours' faces stay drawn.
@@ -92,7 +97,16 @@ BUILDERS: dict[str, Callable[..., Mesh]] = {
     "button": fx.button,
     "lever": fx.lever,
     "rail": fx.rail,
-    "wire": fx.wire,
+    "wire": ms.wire,
+    "repeater": ms.repeater,
+    "comparator": ms.comparator,
+    "piston_base": ms.piston_base,
+    "piston_head": ms.piston_head,
+    "bed": ms.bed,
+    "hopper": ms.hopper,
+    "cauldron": ms.cauldron,
+    "end_portal_frame": ms.end_portal_frame,
+    "composter": ms.composter,
     "tripwire": fx.tripwire,
     "tripwire_hook": fx.tripwire_hook,
     "chain": fx.chain,
@@ -183,9 +197,19 @@ def _plan(reg: BlockRegistry) -> _Plan:
     )
 
 
-def build_models(registry: BlockRegistry, face_tiles: np.ndarray, layer: np.ndarray) -> ModelTable:
+def build_models(
+    registry: BlockRegistry,
+    face_tiles: np.ndarray,
+    layer: np.ndarray,
+    tile_index: Mapping[str, int] | None = None,
+    tile_layer: np.ndarray | None = None,
+) -> ModelTable:
     """The model table for every state, with tiles from ``face_tiles`` (n_states, 6) and render
-    layers (0 opaque, 1 cutout, 2 translucent) from ``layer`` (n_states,)."""
+    layers (0 opaque, 1 cutout, 2 translucent) from ``layer`` (n_states,).
+
+    Quads naming their own tile (a repeater's torches) take it from ``tile_index`` (tile name ->
+    index) and draw in the more demanding of their state's layer and that tile's layer in
+    ``tile_layer`` (per tile); without ``tile_index`` every quad shows its face's tile."""
     plan = _plan(registry)
     face_tiles = np.asarray(face_tiles)
     layer = np.asarray(layer, dtype=np.uint8)
@@ -195,6 +219,15 @@ def build_models(registry: BlockRegistry, face_tiles: np.ndarray, layer: np.ndar
     states = np.repeat(np.arange(registry.state_count), count)
     source = plan.geo_start[gid[states]] + (np.arange(len(states)) - start[states])
     q = plan.quads
+    tile = face_tiles[states, q.face[source]].astype(np.int32)
+    quad_layer = layer[states]
+    if tile_index is not None:
+        names = q.tex[source]
+        own = np.flatnonzero(names != "")
+        tile[own] = [tile_index[n] for n in names[own]]
+        if tile_layer is not None:
+            quad_layer = quad_layer.copy()
+            quad_layer[own] = np.maximum(quad_layer[own], tile_layer[tile[own]])
     return ModelTable(
         cube=plan.cube.copy(),
         occludes=plan.may_occlude & (layer == 0),
@@ -203,8 +236,9 @@ def build_models(registry: BlockRegistry, face_tiles: np.ndarray, layer: np.ndar
         count=count,
         pos=q.pos[source],
         uv=q.uv[source],
-        tile=face_tiles[states, q.face[source]].astype(np.int32),
+        tile=tile,
         cull=q.cull[source],
         shade=q.shade[source],
-        layer=layer[states],
+        layer=quad_layer,
+        tint=state_tints(registry)[states],
     )

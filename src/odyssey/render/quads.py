@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -60,12 +60,20 @@ class Mesh:
     uv: np.ndarray
     shade: np.ndarray  # (n,) int8: AUTO, a face index 0..5, or NO_SHADE
     cull: np.ndarray  # (n,) int8: AUTO, -1 (never) or a face index 0..5
+    # (n,) object: a tile name drawn instead of the state's tile for the quad's face ("" = none),
+    # for models made of several materials (a repeater's torches, a bed's legs); None = all ""
+    tex: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.pos)
 
+    def textures(self) -> np.ndarray:
+        """The per-quad tile names, "" where the face's tile applies."""
+        return self.tex if self.tex is not None else np.full(len(self), "", object)
+
 
 EMPTY = Mesh(np.zeros((0, 4, 3)), np.zeros((0, 4, 2)), np.zeros(0, np.int8), np.zeros(0, np.int8))
+_GEOMETRY = ("pos", "uv", "shade", "cull")
 
 
 def concat(meshes: Iterable[Mesh]) -> Mesh:
@@ -73,7 +81,15 @@ def concat(meshes: Iterable[Mesh]) -> Mesh:
     parts = [m for m in meshes if len(m)]
     if not parts:
         return EMPTY
-    return Mesh(*(np.concatenate([getattr(m, k) for m in parts]) for k in Mesh.__annotations__))
+    tex = None
+    if any(m.tex is not None for m in parts):
+        tex = np.concatenate([m.textures() for m in parts])
+    return Mesh(*(np.concatenate([getattr(m, k) for m in parts]) for k in _GEOMETRY), tex=tex)
+
+
+def textured(m: Mesh, tile: str) -> Mesh:
+    """The mesh with every quad showing tile ``tile`` whatever its face."""
+    return replace(m, tex=np.full(len(m), tile, object))
 
 
 def _filled(n: int, value: int) -> np.ndarray:
@@ -160,7 +176,7 @@ def back_faces(m: Mesh) -> Mesh:
     so each side reads left-to-right; swapping the left and right corners does the same.
     """
     order = [3, 2, 1, 0]
-    return Mesh(m.pos[:, order], m.uv.copy(), m.shade.copy(), m.cull.copy())
+    return replace(m, pos=m.pos[:, order])
 
 
 def two_sided(m: Mesh) -> Mesh:
@@ -170,11 +186,10 @@ def two_sided(m: Mesh) -> Mesh:
 
 def with_overrides(m: Mesh, shade: int | None = None, cull: int | None = None) -> Mesh:
     """The mesh with every quad's shade and/or cull set."""
-    return Mesh(
-        m.pos,
-        m.uv,
-        m.shade if shade is None else _filled(len(m), shade),
-        m.cull if cull is None else _filled(len(m), cull),
+    return replace(
+        m,
+        shade=m.shade if shade is None else _filled(len(m), shade),
+        cull=m.cull if cull is None else _filled(len(m), cull),
     )
 
 
@@ -182,7 +197,7 @@ def with_overrides(m: Mesh, shade: int | None = None, cull: int | None = None) -
 
 
 def _replace_pos(m: Mesh, pos: np.ndarray) -> Mesh:
-    return Mesh(pos, m.uv, m.shade, m.cull)
+    return replace(m, pos=pos)
 
 
 def rotate_y(m: Mesh, turns: int) -> Mesh:
@@ -268,6 +283,7 @@ class Baked:
     face: np.ndarray  # (n,) int8 nearest face of the normal
     shade: np.ndarray  # (n,) int8
     cull: np.ndarray  # (n,) int8
+    tex: np.ndarray  # (n,) object: tile name overriding the face's tile, or ""
 
 
 def bake(m: Mesh) -> Baked:
@@ -299,4 +315,5 @@ def bake(m: Mesh) -> Baked:
         face,
         shade.astype(np.int8),
         cull.astype(np.int8),
+        m.textures()[keep],
     )

@@ -181,7 +181,8 @@ def fluid_height(level: int) -> float:
 
 def fluid(level: int) -> Mesh:
     """A fluid box up to its surface height; the surface is drawn from above and below and is
-    hidden only by the neighbour above (cull = up) even when it sits below the block top."""
+    hidden only by the neighbour above (cull = up) even when it sits below the block top. The
+    mesher moves the top corners to vanilla's averages with the neighbouring fluid."""
     h = fluid_height(level)
     body = box([0, 0, 0, 16, h, 16], (DOWN, NORTH, SOUTH, WEST, EAST))
     top = box([0, 0, 0, 16, h, 16], (UP,), cull=UP)

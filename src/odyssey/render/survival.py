@@ -3,11 +3,12 @@
 ``SurvivalFrame`` is what the game hands the renderer each frame (plain data, no Game):
 the 41 inventory stacks in ``PlayerInventory`` order, the selected hotbar slot, health, food,
 the block being broken and its destroy stage, the open menu (``MenuView``) and the entities
-to draw. ``GameView.frame(player, tick, survival=...)`` draws it through a ``SurvivalLayer``:
-entity and crack geometry join the world pass (depth-tested, lit by the lightmap like blocks,
-the held torch lighting them too), the held item is drawn after the world, the inventory
-hotbar replaces the plain one, hearts, hunger and the experience bar show in survival and
-adventure, and an open menu is drawn last over the dimmed frame.
+to draw, and the blocks pistons are moving. ``GameView.frame(player, tick, survival=...)`` draws
+it through a ``SurvivalLayer``: entity, moving-block and crack geometry join the world pass
+(depth-tested, lit by the lightmap like blocks, the held torch lighting them too), the held
+item is drawn after the world, the inventory hotbar replaces the plain one, hearts, hunger and
+the experience bar show in survival and adventure, and an open menu is drawn last over the
+dimmed frame.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from odyssey.render.entitylight import LightProbe
 from odyssey.render.entitymesh import CORNER_REACH, EntityMesher
 from odyssey.render.gui import frame_scale
 from odyssey.render.itemicons import IconBook
+from odyssey.render.movingblocks import MovingBlock, moving_batch, moving_blocks
 from odyssey.render.renderer import CUTOUT, Light
 from odyssey.render.sky import lightmap_table
 from odyssey.render.survivalhud import (
@@ -92,6 +94,7 @@ class SurvivalFrame:
     breaking: tuple[tuple[int, int, int], int] | None = None
     menu: MenuView | None = None
     entities: Sequence[Any] = field(default_factory=tuple)
+    moving: tuple[MovingBlock, ...] = ()  # blocks pistons are moving (movingblocks)
 
     def __post_init__(self) -> None:
         if self.inventory and len(self.inventory) != SIZE:
@@ -137,6 +140,10 @@ class SurvivalLayer:
         """The entity and crack quads for the world pass, as the renderer's ``extra``."""
         corner = np.floor(np.asarray(player.pos, np.float64)) - CORNER_REACH
         batch = self.mesher.batch(state.entities, corner, tick)
+        if state.moving:
+            moved = moving_batch(state.moving, corner, self.tables, self.probe)
+            for name in ("corners", "uv", "tile", "light", "shade", "tint"):
+                getattr(batch, name).extend(getattr(moved, name))
         if state.breaking is not None:
             pos, stage = state.breaking
             white = self.tables.atlas.tile("white")
@@ -192,8 +199,10 @@ def survival_frame(game: Any, mouse: tuple[float, float] | None = None) -> Survi
     if s.menu is not None:
         menu = menu_view(s.menu, SCREEN_KINDS.get(s.menu_kind, s.menu_kind), mouse)
     entities = tuple(s.entities.entities.values()) if s.entities is not None else ()
+    pistons = getattr(s, "mechanics", {}).get("pistons")
+    moving = moving_blocks(pistons, game.world.registry) if pistons is not None else ()
     return SurvivalFrame(
         inventory=tuple(s.inventory.slots), selected=s.inventory.selected,
         gamemode=s.gamemode, health=game.player.health, food=s.food.food_level,
-        breaking=breaking, menu=menu, entities=entities,
+        breaking=breaking, menu=menu, entities=entities, moving=moving,
     )  # fmt: skip

@@ -7,7 +7,7 @@ from functools import cache
 
 import numpy as np
 
-from odyssey.render.atlas import Atlas, build_atlas
+from odyssey.render.atlas import Atlas, build_atlas, tile_layers
 from odyssey.render.light import light_tables
 from odyssey.render.mesher import MeshTables
 from odyssey.render.models import ModelTable, build_models
@@ -27,7 +27,8 @@ class RenderTables:
 def render_tables(reg: BlockRegistry | None = None) -> RenderTables:
     reg = reg or registry()
     atlas = build_atlas(reg)
-    models = build_models(reg, atlas.face_tiles, atlas.layer)
+    index = {name: i for i, name in enumerate(atlas.names)}
+    models = build_models(reg, atlas.face_tiles, atlas.layer, index, tile_layers(atlas.images))
     fluid, fluid_state = fluid_tables(reg)
     mesh = MeshTables(
         cube=models.cube,
@@ -45,6 +46,9 @@ def render_tables(reg: BlockRegistry | None = None) -> RenderTables:
         q_layer=models.layer,
         fluid=fluid,
         fluid_state=fluid_state,
+        q_tint=models.tint,
+        fluid_height=fluid_heights(reg),
+        solid=(reg.state_flags & np.uint32(BlockFlag.SOLID)) != 0,
     )
     emit, filt = light_tables(reg)
     return RenderTables(atlas, models, mesh, emit, filt)
@@ -68,3 +72,15 @@ def fluid_tables(reg: BlockRegistry) -> tuple[np.ndarray, np.ndarray]:
     fluid[logged | plants] = 1
     fluid_state[logged | plants] = reg.default_state("water")
     return fluid, fluid_state
+
+
+def fluid_heights(reg: BlockRegistry) -> np.ndarray:
+    """FluidState.getOwnHeight of water and lava states (amount / 9: a source or a falling
+    fluid 8/9, flowing level 1..7 (8 - level) / 9); -1 for every other state."""
+    height = np.full(reg.state_count, -1.0, np.float32)
+    for name in ("water", "lava"):
+        block = reg.block(name)
+        level = np.arange(block.state_count)  # the only property: level 0..15 in order
+        amount = np.where((level == 0) | (level >= 8), 8, 8 - level)
+        height[block.min_state : block.max_state + 1] = amount / 9.0
+    return height

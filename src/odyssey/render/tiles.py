@@ -18,6 +18,7 @@ import numpy as np
 from odyssey.render import pictures as pc
 from odyssey.render import sprites as sp
 from odyssey.render import texgen as tg
+from odyssey.render.mechtiles import mechanics_recipes
 from odyssey.render.palette import (
     COPPER,
     DYES,
@@ -73,7 +74,6 @@ def _terrain(r: dict[str, Recipe]) -> None:
     r["wet_sponge"] = lambda g, t: tg.ore(g, tg.noisy(g, (171, 181, 70), 0.1, 8), (120, 130, 40), 8)
     r["slime_block"] = lambda g, t: tg.glass((95, 160, 60), 235, (127, 178, 56), 170)
     r["honey_block"] = lambda g, t: tg.glass((230, 150, 30), 235, (251, 185, 52), 190)
-    r["nether_portal"] = lambda g, t: tg.noisy(g, (110, 40, 200), 0.25, 4, 0.6) * [1, 1, 1, 0.75]
 
 
 def _stones(r: dict[str, Recipe]) -> None:
@@ -303,7 +303,6 @@ def _sprites(r: dict[str, Recipe]) -> None:
     r["short_dry_grass"] = lambda g, t: sp.blades(g, (196, 170, 110), 9, 4, 11)
     r["tall_dry_grass"] = lambda g, t: sp.blades(g, (196, 170, 110), 10, 8, 15)
     r["dead_bush"] = lambda g, t: sp.twigs(g, (107, 78, 40))
-    r["pumpkin_stem"] = lambda g, t: sp.blades(g, (110, 150, 40), 3, 8, 14)
     r["vine"] = lambda g, t: sp.vine(g, FOLIAGE)
     r["sugar_cane"] = lambda g, t: sp.sugar_cane((148, 192, 101))
     r["rail"] = lambda g, t: sp.rail((150, 150, 150))
@@ -314,8 +313,6 @@ def _sprites(r: dict[str, Recipe]) -> None:
     r["soul_lantern"] = lambda g, t: sp.lantern((100, 220, 230))
     r["lever"] = lambda g, t: sp.lever((128, 127, 127), (137, 103, 39))
     r["cobweb"] = lambda g, t: sp.cobweb((225, 225, 225))
-    r["redstone_dust_dot"] = lambda g, t: sp.dust((190, 25, 10), line=False)
-    r["redstone_dust_line"] = lambda g, t: sp.dust((190, 25, 10), line=True)
     r["scaffolding_top"] = lambda g, t: sp.scaffolding((196, 166, 86), top=True)
     r["scaffolding_side"] = lambda g, t: sp.scaffolding((196, 166, 86), top=False)
     r["rain"] = lambda g, t: sp.rain(g)
@@ -329,6 +326,7 @@ def recipes() -> Mapping[str, Recipe]:
     r: dict[str, Recipe] = {}
     for group in (_terrain, _stones, _woods, _metals, _dyes, _objects, _sprites):
         group(r)
+    mechanics_recipes(r)
     return MappingProxyType(r)
 
 

@@ -41,6 +41,7 @@ from odyssey.world.items import items
 USE_DELAY = 4  # Minecraft.rightClickDelay
 ENTITY_REACH = 3.0  # Player.entityInteractionRange
 FURNACES = ("furnace", "smoker", "blast_furnace")
+CONTAINER_SCREENS = ("generic_9x3", "generic_9x6", "barrel", "ender_chest", "shulker_box", "hopper")
 JUMP_EXHAUSTION, SPRINT_JUMP_EXHAUSTION = 0.05, 0.2
 # Armour points and toughness per piece (ArmorMaterials, 1.21): helmet, chestplate, leggings, boots
 ARMOUR = {
@@ -535,8 +536,15 @@ def open_screen(game, kind: str, pos=None) -> None:
         s.menu = open_crafting_table(s.inventory, s.stats)
     elif kind in FURNACES:
         s.menu = open_furnace(s.furnace_at(pos, kind), s.inventory, s.stats, s.rng)
+    elif kind in CONTAINER_SCREENS and pos is not None:
+        from odyssey.sim.mechanics.container_screens import open_container
+
+        if not open_container(game, tuple(pos)):
+            raise SimError(f"the container at {tuple(pos)} cannot be opened (blocked)")
+        return
     else:
-        raise SimError(f"no screen {kind!r}: expected inventory, crafting_table or a furnace")
+        raise SimError(f"no screen {kind!r}: expected inventory, crafting_table, a furnace or"
+                       f" a container with its position")  # fmt: skip
     s.menu_kind, s.menu_pos = kind, pos
 
 

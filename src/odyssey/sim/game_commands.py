@@ -257,7 +257,19 @@ class GameCommands:
             for p, s in removal_changes(world, pos, old):
                 self.game.set_block(p, s)
         self.game.set_block(tuple(pos), state)
+        if block.nbt:
+            self._set_block_entity(tuple(pos), block)
         return True
+
+    def _set_block_entity(self, pos, block: BlockArg) -> None:
+        """/setblock's NBT becomes the block's entity (a chest's Items or LootTable)."""
+        from odyssey.sim.mechanics import containers
+
+        name = block.name.removeprefix("minecraft:")
+        kind = containers.entity_type(name) if name in containers.STORAGE else name
+        self.game.world.set_block_entity(*pos, {"id": f"minecraft:{kind}", **block.nbt})
+        if name in containers.STORAGE:
+            containers.forget(self.game, pos)
 
     def fill(self, low, high, block, mode, filter, filter_mode) -> int:
         changed = 0

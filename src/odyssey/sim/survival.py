@@ -56,7 +56,8 @@ class Survival:
     stats: Stats = field(default_factory=Stats)
     furnaces: dict[Pos, FurnaceState] = field(default_factory=dict)
     menu: Menu | None = None  # the open container screen (None: the world)
-    menu_kind: str = ""  # "inventory", "crafting_table", "furnace", "smoker", "blast_furnace"
+    menu_kind: str = ""  # "inventory", "crafting_table", a furnace kind or a container screen
+    # ("generic_9x3", "generic_9x6", "barrel", "ender_chest", "shulker_box", "hopper")
     menu_pos: Pos | None = None
     breaking: BreakingState = field(default_factory=BreakingState)
     eating: int = 0  # ticks the held food has been eaten for (0: not eating)
