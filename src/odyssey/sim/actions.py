@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from functools import partial
 
 from odyssey.sim import blockupdates, effects
 from odyssey.sim import layout as k
@@ -465,7 +466,7 @@ def _entities(game) -> None:
     if s.entities is None:
         return
     events = tick_entities(s.entities, game.world, [player_view(game)], game.time_of_day,
-                           s.difficulty, set_block=game.set_block,
+                           s.difficulty, set_block=partial(_mob_set_block, game),
                            spawning=bool(s.rules.get("do_mob_spawning", True)),
                            mob_griefing=bool(s.rules.get("mob_griefing", True)),
                            weather=s.weather)  # fmt: skip
@@ -480,6 +481,17 @@ def _entities(game) -> None:
                 _knock_player(game, *e.knockback)
         elif e.kind == "entity_death" and e.source.startswith("player"):
             s.stats.add("killed", e.item or "unknown")
+
+
+def _mob_set_block(game, pos, state: int) -> None:
+    """A block changed by a mob (a creeper's blast, an enderman): TNT caught in a blast primes
+    with a short random fuse (TntBlock.wasExploded) instead of vanishing."""
+    reg = game.world.registry
+    if state == 0 and reg.block_of(game.world.get_block(*pos)).name == "tnt":
+        from odyssey.sim.mechanics.tnt import prime
+
+        prime(game, tuple(pos), fuse=int(game.survival.rng.integers(20)) + 10, sound=False)
+    game.set_block(pos, state)
 
 
 def _push(game) -> None:
@@ -567,6 +579,10 @@ def click_screen(game, slot: int, button: int, mode: int) -> None:
     for left in result.drops:
         drop_from_player(_store(s), left.item, left.count, player_view(game))
     s.experience += result.experience
+    if s.menu_kind in CONTAINER_SCREENS and s.menu_pos is not None:
+        from odyssey.sim.mechanics.container_screens import contents_changed
+
+        contents_changed(game, tuple(s.menu_pos))
 
 
 def select_slot(game, hotbar: int) -> None:

@@ -7,7 +7,10 @@ order the changes happened (a queue, not recursion); mechanics schedule ticks fo
 every 16³ section near the player get a random tick (crops, saplings, sugar cane, farmland).
 Random ticks only visit sections that hold a block with a random-tick handler, which is what
 vanilla's ``isRandomlyTicking`` check does too. Deliberate difference: sections within
-``RANDOM_TICK_CHUNKS`` chunks of the player tick (vanilla: the simulation distance, 10-12).
+``RANDOM_TICK_CHUNKS`` chunks of the player tick (vanilla: the simulation distance, 10-12), and
+only chunks already in memory (random ticks never generate terrain). Scheduled ticks belong to
+the dimension they were scheduled in and wait while the player is elsewhere, as vanilla's
+ticks wait in chunks that no player keeps loaded.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ if TYPE_CHECKING:
 Pos = tuple[int, int, int]
 NEIGHBOURS = ((-1, 0, 0), (1, 0, 0), (0, -1, 0), (0, 1, 0), (0, 0, -1), (0, 0, 1))  # vanilla's
 RANDOM_TICK_CHUNKS = 4
+NEIGHBOURS_ONLY = -1  # a queued update that tells only the neighbours (update_neighbours)
 MAX_UPDATES_PER_FLUSH = 200_000  # a runaway chain stops here instead of hanging the game
 
 
@@ -34,7 +38,10 @@ MAX_UPDATES_PER_FLUSH = 200_000  # a runaway chain stops here instead of hanging
 class BlockUpdates:
     """Pending block updates of one game (kept in ``Survival``; copied with its snapshots)."""
 
-    scheduled: list[tuple[int, int, Pos, str]] = field(default_factory=list)  # due, seq, pos
+    # due tick, sequence, position, kind, dimension
+    scheduled: list[tuple[int, int, Pos, str, str]] = field(default_factory=list)
+    pending: set[tuple[str, Pos, str]] = field(default_factory=set)  # dimension, pos, kind
+    waiting: list[tuple[int, int, Pos, str, str]] = field(default_factory=list)  # elsewhere
     sequence: int = 0
     queue: deque[tuple[Pos, int, int]] = field(default_factory=deque)  # pos, old, new
     flushing: bool = False
@@ -42,25 +49,29 @@ class BlockUpdates:
     ticking_sections: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
     world_revision: int = -1
     world_id: int = 0
+    area: list[tuple[int, int, int]] = field(default_factory=list)  # ticking sections near
+    area_unloaded: list[tuple[int, int]] = field(default_factory=list)
+    area_key: tuple[int, int] | None = None  # the player's chunk when ``area`` was made
 
     def __deepcopy__(self, memo: dict) -> BlockUpdates:
-        out = BlockUpdates(list(self.scheduled), self.sequence)
-        return out
+        return BlockUpdates(list(self.scheduled), set(self.pending), list(self.waiting),
+                            self.sequence)  # fmt: skip
 
 
 def schedule(game: Game, pos: Pos, delay: int, kind: str) -> None:
     """Run the ``kind`` handler at ``pos`` after ``delay`` ticks (at least 1). A tick of the
     same kind already pending there is kept (vanilla's ``hasScheduledTick`` check)."""
     u = _updates(game)
-    due = game.tick_count + max(1, delay)
-    if any(p == pos and k == kind for _, _, p, k in u.scheduled):
+    key = (game.survival.dimension, pos, kind)
+    if key in u.pending:
         return
+    u.pending.add(key)
     u.sequence += 1
-    heapq.heappush(u.scheduled, (due, u.sequence, pos, kind))
+    heapq.heappush(u.scheduled, (game.tick_count + max(1, delay), u.sequence, pos, kind, key[0]))
 
 
 def is_scheduled(game: Game, pos: Pos, kind: str) -> bool:
-    return any(p == pos and k == kind for _, _, p, k in _updates(game).scheduled)
+    return (game.survival.dimension, pos, kind) in _updates(game).pending
 
 
 def block_changed(game: Game, pos: Pos, old: int, new: int) -> None:
@@ -71,33 +82,49 @@ def block_changed(game: Game, pos: Pos, old: int, new: int) -> None:
         flush(game)
 
 
+def update_neighbours(game: Game, pos: Pos) -> None:
+    """Vanilla's ``Level.updateNeighborsAt``: the six neighbours of ``pos`` get a neighbour
+    update from ``pos`` though ``pos`` itself did not change (queued like every update)."""
+    u = _updates(game)
+    u.queue.append((pos, NEIGHBOURS_ONLY, NEIGHBOURS_ONLY))
+    if not u.flushing:
+        flush(game)
+
+
 def flush(game: Game) -> None:
     """Run queued updates: removed/placed handlers of the block, then its neighbours'."""
-    load()
     u = _updates(game)
+    if not u.queue:
+        return
+    load()
     u.flushing = True
     world = game.world
     names = world.registry
+    by_state = _neighbour_handlers(names)
+    peek = world.peek_block
     done = 0
     try:
         while u.queue and done < MAX_UPDATES_PER_FLUSH:
             pos, old, new = u.queue.popleft()
             done += 1
-            old_name, new_name = _name(names, old), _name(names, new)
-            if old_name != new_name:
-                for fn in hooks.REMOVED.get(old_name, ()):
-                    fn(game, pos, old, new)
-                for fn in hooks.PLACED.get(new_name, ()):
-                    fn(game, pos, new, old)
-            if world.get_block(*pos) == new:
-                for fn in hooks.NEIGHBOUR.get(new_name, ()):
-                    fn(game, pos, new, pos)
+            if new != NEIGHBOURS_ONLY:
+                old_name, new_name = _name(names, old), _name(names, new)
+                if old_name != new_name:
+                    for fn in hooks.REMOVED.get(old_name, ()):
+                        fn(game, pos, old, new)
+                    for fn in hooks.PLACED.get(new_name, ()):
+                        fn(game, pos, new, old)
+                if world.get_block(*pos) == new:
+                    for fn in hooks.NEIGHBOUR.get(new_name, ()):
+                        fn(game, pos, new, pos)
             x, y, z = pos
             for dx, dy, dz in NEIGHBOURS:
-                other = (x + dx, y + dy, z + dz)
-                state = world.get_block(*other)
-                for fn in hooks.NEIGHBOUR.get(_name(names, state), ()):
-                    fn(game, other, state, pos)
+                state = peek(x + dx, y + dy, z + dz)
+                handlers = by_state[state]
+                if handlers:
+                    other = (x + dx, y + dy, z + dz)
+                    for fn in handlers:
+                        fn(game, other, state, pos)
         if u.queue:
             u.queue.clear()
             game.emit("update_limit", float(MAX_UPDATES_PER_FLUSH))
@@ -109,8 +136,18 @@ def tick(game: Game, before) -> None:
     """One tick of block updates: due scheduled ticks, random ticks, then player-tick hooks."""
     load()
     u = _updates(game)
+    here = game.survival.dimension
+    if u.waiting and any(entry[4] == here for entry in u.waiting):  # back in that dimension
+        for entry in [e for e in u.waiting if e[4] == here]:
+            heapq.heappush(u.scheduled, entry)
+        u.waiting = [e for e in u.waiting if e[4] != here]
     while u.scheduled and u.scheduled[0][0] <= game.tick_count:
-        _, _, pos, kind = heapq.heappop(u.scheduled)
+        entry = heapq.heappop(u.scheduled)
+        _, _, pos, kind, dimension = entry
+        if dimension != here:
+            u.waiting.append(entry)
+            continue
+        u.pending.discard((dimension, pos, kind))
         handler = hooks.SCHEDULED.get(kind)
         if handler is not None:
             handler(game, pos, game.world.get_block(*pos))
@@ -129,30 +166,40 @@ def _random_ticks(game: Game) -> None:
     world = game.world
     _refresh_sections(game, u)
     px, _, pz = game.player.pos
-    pcx, pcz = int(np.floor(px)) >> 4, int(np.floor(pz)) >> 4
+    area = _ticking_area(world, u, int(np.floor(px)) >> 4, int(np.floor(pz)) >> 4)
+    if not area:
+        return
+    draws = game.survival.rng.integers(0, 4096, (len(area), speed))
     rng = game.survival.rng
     names = world.registry
-    r = RANDOM_TICK_CHUNKS
-    for cx in range(pcx - r, pcx + r + 1):
-        for cz in range(pcz - r, pcz + r + 1):
-            sections = _sections_of(world, u, cx, cz)
-            for sy in sections:
-                for idx in rng.integers(0, 4096, speed):
-                    i = int(idx)
-                    pos = ((cx << 4) | (i & 15), (sy << 4) | (i >> 8), (cz << 4) | ((i >> 4) & 15))
-                    state = world.get_block(*pos)
-                    for fn in hooks.RANDOM.get(_name(names, state), ()):
-                        fn(game, pos, state, rng)
+    for (cx, sy, cz), row in zip(area, draws.tolist(), strict=True):
+        for i in row:
+            pos = ((cx << 4) | (i & 15), (sy << 4) | (i >> 8), (cz << 4) | ((i >> 4) & 15))
+            state = world.get_block(*pos)
+            for fn in hooks.RANDOM.get(_name(names, state), ()):
+                fn(game, pos, state, rng)
     flush(game)
 
 
-def _sections_of(world, u: BlockUpdates, cx: int, cz: int) -> tuple[int, ...]:
-    found = u.ticking_sections.get((cx, cz))
-    if found is None:
-        chunk = world.chunk(cx, cz)
-        found = () if chunk is None else _ticking_sections(world.registry, chunk)
-        u.ticking_sections[(cx, cz)] = found
-    return found
+def _ticking_area(world, u: BlockUpdates, pcx: int, pcz: int) -> list[tuple[int, int, int]]:
+    """(cx, sy, cz) of the ticking sections around the player's chunk, kept until the player
+    changes chunk, a chunk in the area changes or one of its chunks comes into memory."""
+    if u.area_key == (pcx, pcz) and not any(world.loaded_chunk(*c) for c in u.area_unloaded):
+        return u.area
+    r = RANDOM_TICK_CHUNKS
+    u.area, u.area_unloaded, u.area_key = [], [], (pcx, pcz)
+    for cx in range(pcx - r, pcx + r + 1):
+        for cz in range(pcz - r, pcz + r + 1):
+            found = u.ticking_sections.get((cx, cz))
+            if found is None:
+                chunk = world.loaded_chunk(cx, cz)
+                if chunk is None:  # not in memory (yet): looked at again when it is
+                    u.area_unloaded.append((cx, cz))
+                    continue
+                found = _ticking_sections(world.registry, chunk)
+                u.ticking_sections[(cx, cz)] = found
+            u.area.extend((cx, sy, cz) for sy in found)
+    return u.area
 
 
 def _ticking_sections(registry, chunk) -> tuple[int, ...]:
@@ -166,9 +213,13 @@ def _refresh_sections(game: Game, u: BlockUpdates) -> None:
     if u.world_id != id(world):
         u.world_id, u.world_revision = id(world), world.revision
         u.ticking_sections.clear()
+        u.area_key = None
+        return
+    if world.revision == u.world_revision:
         return
     changes = world.changes_since(u.world_revision)
     u.world_revision = world.revision
+    u.area_key = None
     if changes is None:
         u.ticking_sections.clear()
         return
@@ -176,6 +227,19 @@ def _refresh_sections(game: Game, u: BlockUpdates) -> None:
         for cx in range(x0 >> 4, ((x1 - 1) >> 4) + 1):
             for cz in range(z0 >> 4, ((z1 - 1) >> 4) + 1):
                 u.ticking_sections.pop((cx, cz), None)
+
+
+_HANDLERS: dict[int, list[tuple]] = {}
+
+
+def _neighbour_handlers(registry) -> list[tuple]:
+    """Each state's neighbour-update handlers (empty for most), built once per registry."""
+    found = _HANDLERS.get(id(registry))
+    if found is None:
+        found = [tuple(hooks.NEIGHBOUR.get(_name(registry, s), ())) for s in range(len(
+            registry.state_flags))]  # fmt: skip
+        _HANDLERS[id(registry)] = found
+    return found
 
 
 _MASKS: dict[int, np.ndarray] = {}

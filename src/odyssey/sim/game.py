@@ -161,7 +161,9 @@ class Game:
             ):
                 self._schedule(redstone.button_delay(self.world.registry, state), pos, "button")
             if changes and redstone.is_emitter(self.world.registry, state):
-                self._apply(redstone.respond_to_power(self.world, pos))
+                self._apply(
+                    redstone.respond_to_power(self.world, pos, survival=self.survival is not None)
+                )
             return self.events[start:]
 
     # -- time ---------------------------------------------------------------------------------
@@ -242,7 +244,7 @@ class Game:
         else:
             new = redstone.with_props(blocks, state, powered="true" if pressed else "false")
         self._apply([redstone.Change(pos, new, "plate_pressed" if pressed else "plate_released")])
-        self._apply(redstone.respond_to_power(self.world, pos))
+        self._apply(redstone.respond_to_power(self.world, pos, survival=self.survival is not None))
 
     def _run_scheduled(self) -> None:
         while self._scheduled and self._scheduled[0][0] <= self.tick_count:
@@ -253,7 +255,9 @@ class Game:
                 self._apply([redstone.Change(pos, redstone.with_props(blocks, state,
                                                                       powered="false"),
                                              "button_released")])  # fmt: skip
-                self._apply(redstone.respond_to_power(self.world, pos))
+                self._apply(
+                    redstone.respond_to_power(self.world, pos, survival=self.survival is not None)
+                )
             elif kind == "plate" and pos in self._plates:
                 x, y, z = self.player.pos
                 if pos in self._touched_cells(x, y, z) and not self.player.dead:

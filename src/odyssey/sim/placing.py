@@ -131,6 +131,10 @@ def _in_height(world: World, pos: Pos) -> bool:
     return world.dimension.min_y <= pos[1] < world.dimension.min_y + world.dimension.height
 
 
+SIX_WAY_FACING = ("piston", "sticky_piston", "dispenser", "dropper", "observer", "command_block",
+                  "chain_command_block", "repeating_command_block")  # fmt: skip
+
+
 def _state_for(
     world: World, ctx: PlaceContext, item: str, block: str, reg: ItemRegistry
 ) -> tuple[int, list[tuple[Pos, int]]] | None:
@@ -167,6 +171,10 @@ def _state_for(
     if flags & BlockFlag.LEAVES:
         return state(blocks, block, persistent="true", distance=_leaf_distance(world, ctx.pos),
                      waterlogged=water), []  # fmt: skip
+    if "facing" in p and len(p["facing"]) == 6 and block in SIX_WAY_FACING:
+        look = ps.nearest_directions(ctx.yaw, ctx.pitch)[0]  # getNearestLookingDirection
+        facing = look if block == "observer" else OPPOSITE[look]  # the rest face the player
+        return state(blocks, block, facing=facing), []
     if "facing" in p and len(p["facing"]) == 4:  # furnaces, pumpkins, ...: face the player
         facing = OPPOSITE[ctx.horizontal]
         if block.endswith("anvil"):

@@ -5,12 +5,17 @@ Pure functions over a world: each returns the block changes to make (position ->
 what happened, and the game applies them. Redstone is the part navigation needs: a powered
 button, lever or plate powers its neighbours weakly and the block it is attached to strongly, and
 a strongly powered conductor powers its own neighbours. No redstone dust, repeaters or torches.
+
+Survival games run the full redstone model instead (``sim.mechanics.power`` and the mechanics
+beside it: dust, torches, repeaters, comparators, doors answering any signal by block updates),
+so ``respond_to_power`` leaves their worlds alone; navigation games keep this model exactly.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from odyssey.sim.mechanics.power import SURVIVAL_WORLDS
 from odyssey.world.blocks import BlockFlag, BlockRegistry
 from odyssey.world.storage import World
 
@@ -167,8 +172,15 @@ def button_delay(blocks: BlockRegistry, state: int) -> int:
     return BUTTON_TICKS.get(name, WOOD_BUTTON_TICKS)
 
 
-def respond_to_power(world: World, around: Pos, radius: int = 2) -> list[Change]:
-    """neighborChanged for doors, trapdoors and gates near a changed emitter: open when powered."""
+def respond_to_power(
+    world: World, around: Pos, radius: int = 2, survival: bool | None = None
+) -> list[Change]:
+    """neighborChanged for doors, trapdoors and gates near a changed emitter: open when powered.
+
+    Nothing in a survival game's world (``survival``, or a world whose redstone the survival
+    mechanics run): there doors answer every signal through their block updates."""
+    if survival or (survival is None and world in SURVIVAL_WORLDS):
+        return []
     blocks = world.registry
     changes: list[Change] = []
     seen: set[Pos] = set()

@@ -72,7 +72,9 @@ class Survival:
         "advance_time": False, "advance_weather": False, "do_mob_spawning": True,
         "natural_regeneration": True, "keep_inventory": False, "do_immediate_respawn": False,
         "fall_damage": True, "mob_griefing": True, "do_tile_drops": True,
-        "random_tick_speed": 3, "do_fire_tick": True})  # fmt: skip
+        "random_tick_speed": 3, "do_fire_tick": True, "water_source_conversion": True,
+        "lava_source_conversion": False, "drowning_damage": True,
+        "tnt_explodes": True, "tnt_explosion_drop_decay": False})  # fmt: skip
     effects: dict[str, tuple[int, int]] = field(default_factory=dict)  # name -> ticks, amplifier
     block_updates: BlockUpdates = field(default_factory=BlockUpdates)
     # State of the block mechanics (sim.mechanics), one entry per mechanic module by its name;

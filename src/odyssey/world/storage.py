@@ -104,6 +104,10 @@ class World:
             self._evict(keep=key)
         return chunk
 
+    def loaded_chunk(self, cx: int, cz: int) -> Chunk | None:
+        """The chunk at (cx, cz) if it is in memory now (never loads or generates one)."""
+        return self._chunks.get((cx, cz))
+
     def _evict(self, keep: tuple[int, int] | None = None) -> None:
         """Drop least recently used unchanged chunks beyond the cache size (never ``keep``,
         never a changed one: when all are changed the cache grows instead)."""
@@ -153,6 +157,15 @@ class World:
         chunk = self.chunk(x >> 4, z >> 4)
         return AIR if chunk is None else chunk.get(x, y, z)
 
+    def peek_block(self, x: int, y: int, z: int) -> int:
+        """``get_block`` for hot loops: a chunk in memory is read without the cache's recency
+        bookkeeping (others load the ordinary way)."""
+        chunk = self._chunks.get((x >> 4, z >> 4))
+        if chunk is None:
+            return self.get_block(x, y, z)
+        section = chunk.sections.get(y >> 4)
+        return AIR if section is None else section.item(y & 15, z & 15, x & 15)
+
     def set_block(self, x: int, y: int, z: int, state: int | str) -> None:
         """Set the block at (x, y, z) to a state id or block-state string."""
         self._check_y(y, y + 1)
@@ -172,7 +185,13 @@ class World:
             return []
         if not self._changes or self._changes[0][0] > revision + 1:
             return None
-        return [box for rev, box in self._changes if rev > revision]
+        out = []
+        for rev, box in reversed(self._changes):  # newest first: stop at the first one seen
+            if rev <= revision:
+                break
+            out.append(box)
+        out.reverse()
+        return out
 
     def _check_y(self, y0: int, y1: int) -> None:
         if y0 < self.dimension.min_y or y1 > self.dimension.max_y:

@@ -55,11 +55,13 @@ def probe_hooks():
     hooks.RANDOM[PROBE].append(random_tick)
     hooks.SCHEDULED["probe"] = scheduled
     blockupdates._MASKS.clear()
+    blockupdates._HANDLERS.clear()
     yield seen
     for table in (hooks.NEIGHBOUR, hooks.PLACED, hooks.REMOVED, hooks.RANDOM):
         table.pop(PROBE, None)
     hooks.SCHEDULED.pop("probe", None)
     blockupdates._MASKS.clear()
+    blockupdates._HANDLERS.clear()
 
 
 def test_a_change_updates_the_block_and_its_six_neighbours(probe_hooks):

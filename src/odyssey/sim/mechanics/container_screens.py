@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 
 from odyssey.sim import redstone
-from odyssey.sim.mechanics import hooks
+from odyssey.sim.mechanics import containers, hooks
 from odyssey.sim.mechanics.container_menus import ContainerMenu, generic_menu
 from odyssey.sim.mechanics.containers import (
     CHESTS,
@@ -158,3 +158,13 @@ def _distance(game, pos: Pos) -> float:
     d = [max(pos[0] - x, 0.0, x - pos[0] - 1), max(pos[1] - ey, 0.0, ey - pos[1] - 1),
          max(pos[2] - z, 0.0, z - pos[2] - 1)]  # fmt: skip
     return math.sqrt(sum(v * v for v in d))
+
+
+def contents_changed(game, pos: Pos) -> None:
+    """After a click in the container's screen: comparators beside it (both halves of a double
+    chest) read it again."""
+    from odyssey.sim.mechanics.comparators import output_changed
+
+    name = game.world.registry.block_of(game.world.get_block(*pos)).name
+    for half in containers.chest_halves(game, pos) if name in containers.CHESTS else [pos]:
+        output_changed(game, half)

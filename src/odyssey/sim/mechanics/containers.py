@@ -200,8 +200,11 @@ def thaw(value: Any) -> Any:
 
 
 def write(game, pos: Pos, box: Box) -> None:
-    """Store the container's contents in the world's block entity."""
+    """Store the container's contents in the world's block entity (comparators re-read it)."""
+    from odyssey.sim.mechanics.comparators import output_changed
+
     game.world.set_block_entity(*pos, box.entity())
+    output_changed(game, pos)
 
 
 def set_item(game, pos: Pos, box: Box, index: int, stack: Stack) -> None:

@@ -314,10 +314,10 @@ def _scan(game) -> None:
         for cz in range(pcz - SCAN_CHUNKS, pcz + SCAN_CHUNKS + 1):
             if (dim, cx, cz) in st.scanned:
                 continue
-            st.scanned.add((dim, cx, cz))
-            chunk = world.chunk(cx, cz)
+            chunk = world.loaded_chunk(cx, cz)  # never generate terrain to look for hoppers
             if chunk is None:
                 continue
+            st.scanned.add((dim, cx, cz))
             for sy, section in chunk.sections.items():
                 found = mask[np.asarray(section)]
                 for y, z, x in zip(*np.nonzero(found), strict=True):

@@ -1,0 +1,299 @@
+"""Redstone power: what signal a block gives and receives, as vanilla 1.21.11's ``Level`` asks it.
+
+Vanilla's model, kept here: every block may give a *signal* (``getSignal``) and a *direct*
+(strong) signal (``getDirectSignal``) towards each of its six neighbours. A redstone conductor
+(a full-cube block that is not glass, leaves, a redstone block, an observer or a piston) gives
+its neighbours the strongest direct signal it receives itself (``Level.getSignal``), so a block
+is powered when a neighbour signals into it or a neighbouring conductor is strongly powered
+(``Level.getBestNeighborSignal``, ``hasNeighborSignal``).
+
+Directions here are vanilla's: ``d`` is the direction *from the receiving block to the emitter*,
+in ``Direction`` order (down, up, north, south, west, east). What each block gives:
+
+- lever, button: 15 to every side when powered, direct 15 to the block it is attached to;
+- pressure plates: their power to every side, direct to the block below;
+- redstone torch: 15 to every side but the block it hangs on, direct 15 to the block above;
+- redstone block: 15 to every side, never direct; target block: its power to every side;
+- redstone dust: its power to the block below and to the blocks it points into, both direct
+  (vanilla's wire gives ``getDirectSignal == getSignal``); dust ignores other dust's power
+  through blocks (vanilla's ``shouldSignal`` flag, here the ``wires`` argument);
+- repeater, comparator, observer: their output out of the front (the back for an observer),
+  direct too. A comparator's output is its block entity's ``OutputSignal`` as in vanilla.
+
+Per-state answers are tables built once per registry (``tables``), so a look-up is a dict or
+list index. For the mechanics beside this module: ``notify_neighbours`` (vanilla's
+``updateNeighborsAt``) and ``notify_around`` send queued neighbour updates, and
+``SURVIVAL_WORLDS`` marks the worlds whose redstone runs here (``sim.redstone`` leaves those to
+it). Deliberate difference: daylight detectors, trapped chests, lecterns, tripwire hooks,
+sculk sensors and lightning rods give no signal yet; dust's own connection sides are read from
+its stored state (vanilla recomputes them, which only differs for a stale state).
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from odyssey.world.blocks import BlockFlag, BlockRegistry
+
+if TYPE_CHECKING:
+    from odyssey.world.storage import World
+
+Pos = tuple[int, int, int]
+# vanilla Direction order: DOWN, UP, NORTH, SOUTH, WEST, EAST
+DIRECTIONS = ("down", "up", "north", "south", "west", "east")
+STEPS: tuple[Pos, ...] = ((0, -1, 0), (0, 1, 0), (0, 0, -1), (0, 0, 1), (-1, 0, 0), (1, 0, 0))
+INDEX = {name: i for i, name in enumerate(DIRECTIONS)}
+OPPOSITE = (1, 0, 3, 2, 5, 4)
+DOWN, UP, NORTH, SOUTH, WEST, EAST = range(6)
+HORIZONTAL = (NORTH, SOUTH, WEST, EAST)
+NOTHING = (0, 0, 0, 0, 0, 0)
+
+NEVER_CONDUCTS = ("glass", "tinted_glass", "redstone_block", "observer", "piston", "sticky_piston",
+                  "beacon", "moving_piston")  # fmt: skip
+ALWAYS_CONDUCTS = ("soul_sand", "mud")
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Per-state facts of one registry: signal out of each side, direct signal, conductors."""
+
+    weak: dict[int, tuple[int, ...]]  # state -> signal towards each d (absent: none)
+    strong: dict[int, tuple[int, ...]]  # state -> direct signal towards each d
+    conductor: list[bool]
+    wire: frozenset[int]  # redstone_wire states (ignored while dust computes its own power)
+    comparator: dict[int, int]  # powered comparator state -> its facing (output by block entity)
+
+
+_TABLES: dict[int, Tables] = {}
+
+
+def tables(registry: BlockRegistry) -> Tables:
+    """The registry's per-state signal tables (built once)."""
+    found = _TABLES.get(id(registry))
+    if found is None:
+        found = _build(registry)
+        _TABLES[id(registry)] = found
+    return found
+
+
+def block_at(world: World, x: int, y: int, z: int) -> int:
+    """The block at (x, y, z) without the chunk cache's bookkeeping (the hot path of every
+    signal look-up)."""
+    return world.peek_block(x, y, z)
+
+
+def is_conductor(registry: BlockRegistry, state: int) -> bool:
+    """Vanilla ``isRedstoneConductor``: a full collision cube, bar glass, leaves and a few."""
+    return tables(registry).conductor[state]
+
+
+def signal(world: World, pos: Pos, d: int, wires: bool = True) -> int:
+    """``Level.getSignal``: what the block at ``pos`` gives the neighbour at ``pos - d``; a
+    conductor also passes on the strongest direct signal it receives."""
+    t = tables(world.registry)
+    state = block_at(world, *pos)
+    out = _weak(world, t, pos, state, d, wires)
+    if out < 15 and t.conductor[state]:
+        out = max(out, _direct(world, t, pos, wires))
+    return out
+
+
+def direct_signal_to(world: World, pos: Pos, wires: bool = True) -> int:
+    """``Level.getDirectSignalTo``: the strongest direct signal into ``pos``."""
+    return _direct(world, tables(world.registry), pos, wires)
+
+
+def _direct(world: World, t: Tables, pos: Pos, wires: bool) -> int:
+    x, y, z = pos
+    best = 0
+    strong, comparator, wire = t.strong, t.comparator, t.wire
+    for d in range(6):
+        dx, dy, dz = STEPS[d]
+        state = block_at(world, x + dx, y + dy, z + dz)
+        row = strong.get(state)
+        if row is not None:
+            if row[d] > best and (wires or state not in wire):
+                best = row[d]
+                if best >= 15:
+                    return best
+        elif state in comparator and comparator[state] == d:
+            best = max(best, comparator_output(world, (x + dx, y + dy, z + dz)))
+    return best
+
+
+def received_power(world: World, pos: Pos, wires: bool = True) -> int:
+    """``Level.getBestNeighborSignal``: the strongest signal 0-15 the block at ``pos`` gets
+    from its six neighbours (``wires=False``: ignoring dust, as dust itself asks)."""
+    t = tables(world.registry)
+    x, y, z = pos
+    best = 0
+    conductor = t.conductor
+    for d in range(6):
+        dx, dy, dz = STEPS[d]
+        other = (x + dx, y + dy, z + dz)
+        state = block_at(world, *other)
+        out = _weak(world, t, other, state, d, wires)
+        if out < 15 and conductor[state] and best < 15:
+            out = max(out, _direct(world, t, other, wires))
+        if out > best:
+            best = out
+            if best >= 15:
+                break
+    return best
+
+
+def is_powered(world: World, pos: Pos) -> bool:
+    """``Level.hasNeighborSignal``: whether any neighbour gives the block a signal."""
+    t = tables(world.registry)
+    x, y, z = pos
+    conductor = t.conductor
+    for d in range(6):
+        dx, dy, dz = STEPS[d]
+        other = (x + dx, y + dy, z + dz)
+        state = block_at(world, *other)
+        if _weak(world, t, other, state, d, True) > 0:
+            return True
+        if conductor[state] and _direct(world, t, other, True) > 0:
+            return True
+    return False
+
+
+def signal_towards(world: World, pos: Pos, d: int) -> int:
+    """The signal the block at ``pos`` gets from its neighbour in direction ``d`` only
+    (a repeater's or comparator's input)."""
+    dx, dy, dz = STEPS[d]
+    return signal(world, (pos[0] + dx, pos[1] + dy, pos[2] + dz), d)
+
+
+def comparator_output(world: World, pos: Pos) -> int:
+    """A comparator's output, kept in its block entity as vanilla's ``OutputSignal``."""
+    entity = world.block_entity(*pos)
+    return 0 if entity is None else int(entity.get("OutputSignal", 0))
+
+
+def _weak(world: World, t: Tables, pos: Pos, state: int, d: int, wires: bool) -> int:
+    row = t.weak.get(state)
+    if row is not None:
+        if not wires and state in t.wire:
+            return 0
+        return row[d]
+    if t.comparator.get(state, -1) == d:
+        return comparator_output(world, pos)
+    return 0
+
+
+# -- updates of a survival game -----------------------------------------------------------------
+
+# Worlds whose redstone these mechanics run (sim.redstone's navigation model stays out of them).
+SURVIVAL_WORLDS: weakref.WeakSet = weakref.WeakSet()
+
+
+def mark_survival(world: World) -> None:
+    if world not in SURVIVAL_WORLDS:
+        SURVIVAL_WORLDS.add(world)
+
+
+def notify_neighbours(game: Any, pos: Pos) -> None:
+    """Vanilla ``Level.updateNeighborsAt``: the six neighbours of ``pos`` get a neighbour update
+    from ``pos`` (queued like every update), though ``pos`` itself did not change."""
+    from odyssey.sim.blockupdates import update_neighbours
+
+    update_neighbours(game, pos)
+
+
+def notify_around(game: Any, pos: Pos, skip: int = -1) -> None:
+    """The neighbours of each neighbour of ``pos`` (what a changed torch or dust does in vanilla;
+    ``skip``: a direction index left out)."""
+    x, y, z = pos
+    for d in range(6):
+        if d != skip:
+            dx, dy, dz = STEPS[d]
+            notify_neighbours(game, (x + dx, y + dy, z + dz))
+
+
+# -- tables -------------------------------------------------------------------------------------
+
+
+def _build(reg: BlockRegistry) -> Tables:
+    weak: dict[int, tuple[int, ...]] = {}
+    strong: dict[int, tuple[int, ...]] = {}
+    wire: set[int] = set()
+    comparator: dict[int, int] = {}
+    flags = reg.state_flags
+    conductor = [bool(int(f) & BlockFlag.FULL_CUBE) for f in flags]
+    for block in reg.blocks:
+        name = block.name
+        states = range(block.min_state, block.max_state + 1)
+        if name in NEVER_CONDUCTS or name.endswith(("_stained_glass", "_leaves")):
+            for s in states:
+                conductor[s] = False
+        elif name in ALWAYS_CONDUCTS:
+            for s in states:
+                conductor[s] = True
+        if name == "comparator":
+            for s in states:
+                p = reg.properties(s)
+                if p["powered"] == "true":
+                    comparator[s] = INDEX[p["facing"]]
+            continue
+        for s in states:
+            rows = _emission(reg, name, s)
+            if rows is not None:
+                weak[s], strong[s] = rows
+        if name == "redstone_wire":
+            wire.update(states)
+    return Tables(weak, strong, conductor, frozenset(wire), comparator)
+
+
+Row = tuple[int, ...]
+
+
+def _emission(reg: BlockRegistry, name: str, s: int) -> tuple[Row, Row] | None:
+    """Signal and direct signal of one state towards each d, or None for a non-source."""
+    flag = int(reg.state_flags[s])
+    if flag & (BlockFlag.LEVER | BlockFlag.BUTTON):
+        p = reg.properties(s)
+        if p.get("powered") != "true":
+            return None
+        face = p.get("face", "floor")
+        towards = UP if face == "floor" else DOWN if face == "ceiling" else INDEX[p["facing"]]
+        return (15,) * 6, _only(towards, 15)
+    if flag & BlockFlag.PRESSURE_PLATE:
+        p = reg.properties(s)
+        power = int(p["power"]) if "power" in p else 15 * (p.get("powered") == "true")
+        return ((power,) * 6, _only(UP, power)) if power else None
+    if name in ("redstone_torch", "redstone_wall_torch"):
+        p = reg.properties(s)
+        if p["lit"] != "true":
+            return None
+        hung = UP if name == "redstone_torch" else INDEX[p["facing"]]
+        return tuple(0 if d == hung else 15 for d in range(6)), _only(DOWN, 15)
+    if name == "redstone_block":
+        return (15,) * 6, NOTHING
+    if name == "target":
+        power = int(reg.properties(s)["power"])
+        return ((power,) * 6, NOTHING) if power else None
+    if name in ("repeater", "observer"):
+        p = reg.properties(s)
+        if p["powered"] != "true":
+            return None
+        row = _only(INDEX[p["facing"]], 15)
+        return row, row
+    if name == "redstone_wire":
+        p = reg.properties(s)
+        power = int(p["power"])
+        if not power:
+            return None
+        # towards the block below (d = up) and each side the dust connects to (d = opposite)
+        row = [0, power, 0, 0, 0, 0]
+        for side in HORIZONTAL:
+            if p[DIRECTIONS[side]] != "none":
+                row[OPPOSITE[side]] = power
+        return tuple(row), tuple(row)
+    return None
+
+
+def _only(d: int, value: int) -> tuple[int, ...]:
+    return tuple(value if i == d else 0 for i in range(6))
