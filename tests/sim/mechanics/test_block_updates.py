@@ -5,26 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from odyssey.sim import blockupdates
+from odyssey.sim import blockupdates, playground
 from odyssey.sim.entities.arena import flat_arena
-from odyssey.sim.entities.state import EntityStore
-from odyssey.sim.game import Game, GameRules
+from odyssey.sim.game import Game
 from odyssey.sim.mechanics import hooks, load
-from odyssey.sim.player import PlayerState
-from odyssey.sim.survival import Survival
 
 GROUND = 64
 PROBE = "sponge"  # a block no mechanic of the engine registers
 
 
 def survival_game() -> Game:
-    game = Game(flat_arena(24), PlayerState(pos=(0.5, GROUND, 0.5), on_ground=True),
-                GameRules(adventure=False, peaceful=False))  # fmt: skip
-    game.survival = Survival(seed=3)
-    game.survival.entities = EntityStore(3)
-    game.survival.rules["do_mob_spawning"] = False
-    game.run(2)
-    return game
+    return playground.survival_game(seed=3)
 
 
 @pytest.fixture

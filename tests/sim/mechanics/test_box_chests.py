@@ -4,35 +4,19 @@ items dropped; snapshots keep the contents; a blocked chest does not open; barre
 
 from __future__ import annotations
 
-import math
-
+from odyssey.sim import playground
 from odyssey.sim.actions import click_screen, close_screen, give, select_slot
-from odyssey.sim.entities.arena import flat_arena
-from odyssey.sim.entities.state import EntityStore
-from odyssey.sim.game import Game, GameRules
+from odyssey.sim.game import Game
 from odyssey.sim.inventory import ItemStack
 from odyssey.sim.mechanics import container_screens, containers
-from odyssey.sim.player import InputState, PlayerState
-from odyssey.sim.survival import Survival
+from odyssey.sim.player import InputState
+from odyssey.sim.playground import look_at
 
 GROUND = 64
 
 
 def survival_game() -> Game:
-    world = flat_arena(24)
-    game = Game(world, PlayerState(pos=(0.5, GROUND, 0.5), on_ground=True),
-                GameRules(adventure=False, peaceful=True))  # fmt: skip
-    game.survival = Survival(difficulty="peaceful", seed=7)
-    game.survival.entities = EntityStore(7)
-    game.survival.rules["do_mob_spawning"] = False
-    game.run(2)
-    return game
-
-
-def look_at(game: Game, x: float, y: float, z: float) -> None:
-    px, py, pz = game.player.pos
-    dx, dy, dz = x - px, y - (py + game.player.eye_height), z - pz
-    game.look(math.degrees(math.atan2(-dx, dz)), -math.degrees(math.atan2(dy, math.hypot(dx, dz))))
+    return playground.survival_game(seed=7, difficulty="peaceful")
 
 
 def hold(game: Game, ticks: int, **keys: bool) -> None:

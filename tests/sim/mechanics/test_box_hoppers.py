@@ -7,28 +7,19 @@ from __future__ import annotations
 
 import math
 
+from odyssey.sim import playground
 from odyssey.sim.actions import give, select_slot
-from odyssey.sim.entities.arena import flat_arena
 from odyssey.sim.entities.items import spawn_item
-from odyssey.sim.entities.state import EntityStore
-from odyssey.sim.game import Game, GameRules
+from odyssey.sim.game import Game
 from odyssey.sim.inventory import ItemStack
 from odyssey.sim.mechanics import containers, hoppers
-from odyssey.sim.player import InputState, PlayerState
-from odyssey.sim.survival import Survival
+from odyssey.sim.player import InputState
 
 GROUND = 64
 
 
 def survival_game() -> Game:
-    world = flat_arena(16)
-    game = Game(world, PlayerState(pos=(0.5, GROUND, 0.5), on_ground=True),
-                GameRules(adventure=False, peaceful=True))  # fmt: skip
-    game.survival = Survival(difficulty="peaceful", seed=5)
-    game.survival.entities = EntityStore(5)
-    game.survival.rules["do_mob_spawning"] = False
-    game.run(2)
-    return game
+    return playground.survival_game(seed=5, difficulty="peaceful", radius=16)
 
 
 def put(game: Game, pos, spec: str) -> None:

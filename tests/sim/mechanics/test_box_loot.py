@@ -8,13 +8,11 @@ import math
 
 import numpy as np
 
+from odyssey.sim import playground
 from odyssey.sim.actions import close_screen
-from odyssey.sim.entities.arena import flat_arena
-from odyssey.sim.entities.state import EntityStore
-from odyssey.sim.game import Game, GameRules
+from odyssey.sim.game import Game
 from odyssey.sim.mechanics import container_loot, containers
-from odyssey.sim.player import InputState, PlayerState
-from odyssey.sim.survival import Survival
+from odyssey.sim.player import InputState
 from odyssey.world.gen import nether_structures
 from odyssey.world.nbt import Long
 
@@ -23,14 +21,7 @@ CHEST = (2, GROUND, 0)
 
 
 def survival_game(seed: int = 7) -> Game:
-    world = flat_arena(16)
-    game = Game(world, PlayerState(pos=(0.5, GROUND, 0.5), on_ground=True),
-                GameRules(adventure=False, peaceful=True))  # fmt: skip
-    game.survival = Survival(difficulty="peaceful", seed=seed)
-    game.survival.entities = EntityStore(seed)
-    game.survival.rules["do_mob_spawning"] = False
-    game.run(2)
-    return game
+    return playground.survival_game(seed=seed, difficulty="peaceful", radius=16)
 
 
 def loot_chest(game: Game, table: str, seed: int) -> None:

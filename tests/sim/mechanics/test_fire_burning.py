@@ -3,25 +3,16 @@ hurt cooldown; water and rain put them out; fire resistance keeps off fire and l
 
 from __future__ import annotations
 
-from odyssey.sim.entities.arena import flat_arena
-from odyssey.sim.entities.state import EntityStore
-from odyssey.sim.game import Game, GameRules
-from odyssey.sim.player import InputState, PlayerState
-from odyssey.sim.survival import Survival
+from odyssey.sim import playground
+from odyssey.sim.game import Game
+from odyssey.sim.player import InputState
 
 GROUND = 64
 FIRE_AT = (0, GROUND, 2)
 
 
 def survival_game(time_of_day: int = 6000) -> Game:
-    world = flat_arena(24)
-    game = Game(world, PlayerState(pos=(0.5, GROUND, 0.5), on_ground=True),
-                GameRules(adventure=False, peaceful=False, time_of_day=time_of_day))  # fmt: skip
-    game.survival = Survival(seed=7)
-    game.survival.entities = EntityStore(7)
-    game.survival.rules["do_mob_spawning"] = False
-    game.run(2)
-    return game
+    return playground.survival_game(seed=7, time_of_day=time_of_day)
 
 
 def lasting_fire(game: Game, pos=FIRE_AT) -> None:

@@ -4,38 +4,22 @@ cauldrons filled and emptied with buckets and bottles, rain filling a cauldron."
 
 from __future__ import annotations
 
-import math
-
+from odyssey.sim import playground
 from odyssey.sim.actions import give, select_slot
-from odyssey.sim.entities.arena import flat_arena
-from odyssey.sim.entities.state import EntityStore
-from odyssey.sim.game import Game, GameRules
+from odyssey.sim.game import Game
 from odyssey.sim.mechanics.buckets import empty_into
 from odyssey.sim.mechanics.cauldrons import _rain as rain
 from odyssey.sim.mechanics.cauldrons import is_water_bottle, use_cauldron
 from odyssey.sim.mechanics.fluidstate import WATER
-from odyssey.sim.player import InputState, PlayerState
+from odyssey.sim.player import InputState
+from odyssey.sim.playground import look_at
 from odyssey.sim.reach import BlockHit
-from odyssey.sim.survival import Survival
 
 GROUND = 64
 
 
 def survival_game(pos=(0.5, GROUND, 0.5), world=None) -> Game:
-    world = world or flat_arena(24)
-    game = Game(world, PlayerState(pos=pos, on_ground=True),
-                GameRules(adventure=False, peaceful=False))  # fmt: skip
-    game.survival = Survival(seed=7)
-    game.survival.entities = EntityStore(7)
-    game.survival.rules["do_mob_spawning"] = False
-    game.run(2)
-    return game
-
-
-def look_at(game: Game, x: float, y: float, z: float) -> None:
-    px, py, pz = game.player.pos
-    dx, dy, dz = x - px, y - (py + game.player.eye_height), z - pz
-    game.look(math.degrees(math.atan2(-dx, dz)), -math.degrees(math.atan2(dy, math.hypot(dx, dz))))
+    return playground.survival_game(world, pos, seed=7)
 
 
 def use_at(game: Game, x: float, y: float, z: float) -> None:

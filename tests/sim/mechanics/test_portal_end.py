@@ -3,29 +3,19 @@ the obsidian platform in the End (vanilla's EnderEyeItem, EndPortalFrameBlock, E
 
 from __future__ import annotations
 
-import math
-
+from odyssey.sim import playground
 from odyssey.sim.actions import give
-from odyssey.sim.entities.arena import flat_arena
-from odyssey.sim.entities.state import EntityStore
-from odyssey.sim.game import Game, GameRules
+from odyssey.sim.game import Game
 from odyssey.sim.mechanics.end_portal import ring_sides
-from odyssey.sim.player import InputState, PlayerState
-from odyssey.sim.survival import Survival
+from odyssey.sim.player import InputState
+from odyssey.sim.playground import look_at
 
 GROUND = 64
 INTERIOR = (-1, GROUND, -1)  # the ring's 3x3 inside: x, z from -1 to 1, the player in the middle
 
 
 def survival_game() -> Game:
-    world = flat_arena(24)
-    game = Game(world, PlayerState(pos=(0.5, GROUND, 0.5), on_ground=True),
-                GameRules(adventure=False, peaceful=False))  # fmt: skip
-    game.survival = Survival(seed=5)
-    game.survival.entities = EntityStore(5)
-    game.survival.rules["do_mob_spawning"] = False
-    game.run(2)
-    return game
+    return playground.survival_game(seed=5)
 
 
 def ring(game: Game, skip_facing: tuple | None = None) -> list[tuple[int, int, int]]:
@@ -38,12 +28,6 @@ def ring(game: Game, skip_facing: tuple | None = None) -> list[tuple[int, int, i
         game.set_block(pos, reg.state_of("end_portal_frame", {"facing": facing, "eye": "false"}))
         out.append(pos)
     return out
-
-
-def look_at(game: Game, x: float, y: float, z: float) -> None:
-    px, py, pz = game.player.pos
-    dx, dy, dz = x - px, y - (py + game.player.eye_height), z - pz
-    game.look(math.degrees(math.atan2(-dx, dz)), -math.degrees(math.atan2(dy, math.hypot(dx, dz))))
 
 
 def fill(game: Game, pos) -> list:

@@ -16,6 +16,7 @@ from odyssey.sim.game import Game, GameRules
 from odyssey.sim.mechanics.portal_shape import find_any, find_empty
 from odyssey.sim.mechanics.portal_travel import touched_portal
 from odyssey.sim.player import InputState, PlayerState
+from odyssey.sim.playground import look_at
 from odyssey.sim.survival import Survival
 
 GROUND = 64
@@ -48,12 +49,6 @@ def frame(game: Game, corner, width: int, height: int, axis: str = "x", corners=
 
 def name_at(game: Game, pos) -> str:
     return game.world.registry.block_of(game.world.get_block(*pos)).name
-
-
-def look_at(game: Game, x: float, y: float, z: float) -> None:
-    px, py, pz = game.player.pos
-    dx, dy, dz = x - px, y - (py + game.player.eye_height), z - pz
-    game.look(math.degrees(math.atan2(-dx, dz)), -math.degrees(math.atan2(dy, math.hypot(dx, dz))))
 
 
 def walk_into_portal(game: Game, limit: int = 60) -> None:

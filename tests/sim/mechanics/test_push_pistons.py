@@ -5,16 +5,13 @@ neighbours, the player is pushed along, a short pulse makes a sticky piston drop
 
 from __future__ import annotations
 
-import math
-
 import pytest
 
-from odyssey.sim.entities.arena import flat_arena
-from odyssey.sim.entities.state import EntityStore
-from odyssey.sim.game import Game, GameRules
+from odyssey.sim import playground
+from odyssey.sim.game import Game
 from odyssey.sim.mechanics import piston_moves
-from odyssey.sim.player import InputState, PlayerState
-from odyssey.sim.survival import Survival
+from odyssey.sim.player import InputState
+from odyssey.sim.playground import look_at
 
 GROUND = 64
 PISTON = (3, GROUND, 0)  # facing east: the head goes to x = 4, pushed blocks from x = 4 on
@@ -22,13 +19,7 @@ LEVER = (3, GROUND, 1)  # on the floor beside the piston (south)
 
 
 def survival_game() -> Game:
-    game = Game(flat_arena(24), PlayerState(pos=(0.5, GROUND, 0.5), on_ground=True),
-                GameRules(adventure=False, peaceful=False))  # fmt: skip
-    game.survival = Survival(seed=7)
-    game.survival.entities = EntityStore(7)
-    game.survival.rules["do_mob_spawning"] = False
-    game.run(2)
-    return game
+    return playground.survival_game(seed=7)
 
 
 def put(game: Game, pos, spec: str) -> None:
@@ -37,12 +28,6 @@ def put(game: Game, pos, spec: str) -> None:
 
 def name(game: Game, pos) -> str:
     return game.world.registry.block_of(game.world.get_block(*pos)).name
-
-
-def look_at(game: Game, x: float, y: float, z: float) -> None:
-    px, py, pz = game.player.pos
-    dx, dy, dz = x - px, y - (py + game.player.eye_height), z - pz
-    game.look(math.degrees(math.atan2(-dx, dz)), -math.degrees(math.atan2(dy, math.hypot(dx, dz))))
 
 
 def flip_lever(game: Game) -> list:

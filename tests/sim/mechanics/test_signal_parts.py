@@ -6,26 +6,17 @@ from __future__ import annotations
 import itertools
 import math
 
-from odyssey.sim.entities.arena import flat_arena
-from odyssey.sim.entities.state import EntityStore
-from odyssey.sim.game import Game, GameRules
+from odyssey.sim import playground
+from odyssey.sim.game import Game
 from odyssey.sim.mechanics.comparators import container_signal
 from odyssey.sim.mechanics.power import comparator_output, received_power
-from odyssey.sim.player import InputState, PlayerState
-from odyssey.sim.survival import Survival
+from odyssey.sim.player import InputState
 
 GROUND = 64
 
 
 def survival_game() -> Game:
-    world = flat_arena(24)
-    game = Game(world, PlayerState(pos=(0.5, GROUND, 0.5), on_ground=True),
-                GameRules(adventure=False, peaceful=False))  # fmt: skip
-    game.survival = Survival(seed=7)
-    game.survival.entities = EntityStore(7)
-    game.survival.rules["do_mob_spawning"] = False
-    game.run(2)
-    return game
+    return playground.survival_game(seed=7)
 
 
 def right_click(game: Game, pos: tuple[int, int, int]) -> None:
