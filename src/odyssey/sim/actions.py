@@ -578,7 +578,10 @@ def click_screen(game, slot: int, button: int, mode: int) -> None:
     result = menu_click(s.menu, slot, button, mode)
     for left in result.drops:
         drop_from_player(_store(s), left.item, left.count, player_view(game))
-    s.experience += result.experience
+    if result.experience:
+        from odyssey.sim.mechanics.experience import add_points
+
+        add_points(game, result.experience)
     if s.menu_kind in CONTAINER_SCREENS and s.menu_pos is not None:
         from odyssey.sim.mechanics.container_screens import contents_changed
 

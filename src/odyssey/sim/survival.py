@@ -66,7 +66,7 @@ class Survival:
     attack_held: bool = False  # the attack key last tick (a press starts breaking)
     weather: str = "clear"
     spawn: tuple[float, float, float] | None = None
-    experience: int = 0  # points collected (levels are not simulated)
+    experience: int = 0  # points collected (levels: sim.mechanics.experience)
     # game rules by their 1.21.11 names (/gamerule sets them; others are kept but not used)
     rules: dict[str, bool | int] = field(default_factory=lambda: {
         "advance_time": False, "advance_weather": False, "do_mob_spawning": True,
