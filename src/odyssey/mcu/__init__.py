@@ -1,0 +1,1 @@
+"""MCU: task-centric evaluation on the survival engine (configs, playability, judges)."""
