@@ -10,7 +10,7 @@ from conftest import SHARED, shared_path
 from odyssey.mcu.setup import SharedChunks, overworld_game, run_setup
 from odyssey.sim.game import Game
 from odyssey.sim.player import InputState
-from odyssey.sim.reach import crosshair_block
+from odyssey.sim.reach import crosshair_block, outline_boxes
 
 CONFIGS = SHARED / "reference/mcu-data/minestudio/benchmark/task_configs"
 Pos = tuple[int, int, int]
@@ -50,10 +50,13 @@ def hold(game: Game, ticks: int, **keys: bool) -> None:
 
 
 def face_point(game: Game, pos: Pos) -> tuple[float, float, float]:
-    """The middle of the face of ``pos`` nearest the player's eye."""
+    """The point of the block's outline (its first box) at ``pos`` nearest the player's eye."""
     px, py, pz = game.player.pos
     ey = py + game.player.eye_height
-    return tuple(min(max(v, p + 0.02), p + 0.98) for v, p in zip((px, ey, pz), pos, strict=True))
+    boxes = outline_boxes(game.world, game.world.get_block(*pos))
+    lo, hi = (boxes[0][:3], boxes[0][3:]) if len(boxes) else ((0, 0, 0), (1, 1, 1))
+    return tuple(min(max(v, p + a + 0.02), p + b - 0.02)
+                 for v, p, a, b in zip((px, ey, pz), pos, lo, hi, strict=True))  # fmt: skip
 
 
 def _break_hit(game: Game, limit: int) -> None:
@@ -103,12 +106,13 @@ def aim_entity(game: Game, e) -> None:
 def dig(game: Game, pos: Pos, limit: int = 600) -> None:
     """Hold attack on ``pos`` until it is air; whatever solid block the crosshair meets first on
     the way is broken too, as a player's would be."""
+    gone = ("air", "cave_air", "water")  # seagrass and waterlogged blocks leave their water
     for _ in range(6):
-        if name_at(game, pos) in ("air", "cave_air"):
+        if name_at(game, pos) in gone:
             return
         look_at(game, *face_point(game, pos))
         _break_hit(game, limit)
-    assert name_at(game, pos) in ("air", "cave_air"), f"{pos} is still {name_at(game, pos)}"
+    assert name_at(game, pos) in gone, f"{pos} is still {name_at(game, pos)}"
 
 
 def walk_to(game: Game, x: float, z: float, ticks: int = 8) -> None:

@@ -309,11 +309,6 @@ def test_build_nether_portal(chunks: SharedChunks) -> None:
     assert s.stats.get("used", "flint_and_steel") == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="enchantments given by /give are stored under "
-    "'minecraft:enchantments', which ItemStack.enchantments does not read",
-)
 def test_collect_grass_with_silk_touch(chunks: SharedChunks) -> None:
     game = task_game(chunks, "simple/collect_grass")
     x, y, z = feet(game)
@@ -479,8 +474,6 @@ def test_climb_the_mountain_on_ladders(chunks: SharedChunks) -> None:
     assert game.player.pos[1] > y + 2
 
 
-@pytest.mark.xfail(strict=True, reason="sim.reach gives blocks flagged LIQUID no outline: the "
-                   "crosshair passes through seagrass")  # fmt: skip
 def test_collect_seagrass_with_shears(chunks: SharedChunks) -> None:
     game = task_game(chunks, "simple/collect_seagrass")
     x, y, z = feet(game)

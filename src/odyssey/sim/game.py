@@ -340,8 +340,18 @@ class Game:
         self.world = world
         self.sim = Simulator(world)
 
+    def move_player(self, pos: tuple[float, float, float], yaw: float, pitch: float) -> None:
+        """/tp: the same player (health, air, fire, effects) at ``pos``, at rest, with a new
+        view; vanilla lets it land inside blocks."""
+        with self.lock:
+            st = self.player.to_array()
+            st[k.S_X], st[k.S_Y], st[k.S_Z] = pos
+            st[k.S_VX] = st[k.S_VY] = st[k.S_VZ] = 0.0
+            st[k.S_FALL] = 0.0
+            self.player = PlayerState.from_array(st, self.player.attributes).with_look(yaw, pitch)
+
     def teleport(self, pos: tuple[float, float, float], yaw: float, pitch: float) -> None:
-        """Place the player (feet) with a view, at rest."""
+        """Place a fresh player (feet) with a view, at rest (episode starts, respawns)."""
         with self.lock:
             player = replace(
                 PlayerState(pos=pos, on_ground=False), attributes=self.player.attributes

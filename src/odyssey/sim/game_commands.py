@@ -202,7 +202,7 @@ class GameCommands:
     def teleport(self, target, pos, rotation) -> bool:
         if target.is_player:
             yaw, pitch = rotation if rotation is not None else target.rotation
-            self.game.teleport(tuple(pos), yaw, pitch)
+            self.game.move_player(tuple(pos), yaw, pitch)
             return True
         e = target.entity
         e.x, e.y, e.z = pos

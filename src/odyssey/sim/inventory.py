@@ -59,7 +59,9 @@ class ItemStack:
             raise InventoryError(f"item stack of {name}: count must be an integer >= 1, "
                                  f"got {self.count!r}")  # fmt: skip
         object.__setattr__(self, "item", name)
-        object.__setattr__(self, "components", _freeze(dict(self.components)))
+        # component ids without their namespace, as vanilla's registry treats them the same
+        components = {strip_namespace(str(k)): v for k, v in dict(self.components).items()}
+        object.__setattr__(self, "components", _freeze(components))
 
     @classmethod
     def of(cls, item: str, count: int = 1, **components: Any) -> ItemStack:
@@ -92,7 +94,11 @@ class ItemStack:
 
     @property
     def enchantments(self) -> dict[str, int]:
-        return dict(self.component("enchantments", ()))
+        """Enchantment ids (without ``minecraft:``) and their levels."""
+        found = dict(self.component("enchantments", ()))
+        if set(found) == {"levels"}:  # 1.20.5-1.21.4's {levels: {...}} form
+            found = dict(found["levels"])
+        return {strip_namespace(str(k)): int(v) for k, v in found.items()}
 
     def is_damageable(self) -> bool:
         """ItemStack.isDamageableItem: has durability and is not unbreakable."""

@@ -191,12 +191,15 @@ def wear_tool(
 # -- finishing a break -------------------------------------------------------------------------
 
 
+FLUIDS = frozenset({"water", "lava", "bubble_column"})
+
+
 def can_break(world: World, pos: Pos, miner: Miner, reg: ItemRegistry | None = None) -> bool:
     """Whether the player may break the block at all: not air, not in adventure or spectator,
     not unbreakable outside creative, and not with a sword, mace or trident in creative."""
     state = world.get_block(*pos)
-    if state == AIR or world.registry.has_flag(state, BlockFlag.LIQUID):
-        return False
+    if state == AIR or world.registry.block_of(state).name in FLUIDS:
+        return False  # (seagrass and kelp, flagged liquid too, break)
     if miner.mode in ("adventure", "spectator"):
         return False
     reg = reg or items()

@@ -46,20 +46,54 @@ def facing_of(yaw: float) -> str:
     return DIRECTIONS[math.floor(yaw / 90.0 + 0.5) & 3]
 
 
+NO_OUTLINE = frozenset({"cave_air", "void_air", "water", "lava", "bubble_column"})
+# Outline shapes (in 16ths) of blocks without collision, from vanilla's block classes.
+FLOWERS = frozenset({"dandelion", "poppy", "blue_orchid", "allium", "azure_bluet", "red_tulip",
+                     "orange_tulip", "white_tulip", "pink_tulip", "oxeye_daisy", "cornflower",
+                     "lily_of_the_valley", "wither_rose", "torchflower"})  # fmt: skip
+PLANT_SHAPES = {
+    "short_grass": (2, 0, 2, 14, 13, 14), "fern": (2, 0, 2, 14, 13, 14),
+    "dead_bush": (2, 0, 2, 14, 13, 14), "seagrass": (2, 0, 2, 14, 12, 14),
+    "tall_seagrass": (2, 0, 2, 14, 16, 14), "tall_grass": (2, 0, 2, 14, 16, 14),
+    "large_fern": (2, 0, 2, 14, 16, 14), "sugar_cane": (2, 0, 2, 14, 16, 14),
+    "kelp": (0, 0, 0, 16, 9, 16), "kelp_plant": (0, 0, 0, 16, 16, 16),
+    "torch": (6, 0, 6, 10, 10, 10), "redstone_torch": (6, 0, 6, 10, 10, 10),
+    "soul_torch": (6, 0, 6, 10, 10, 10),
+}  # fmt: skip
+CROP_HEIGHTS = {"wheat": (2, 4, 6, 8, 10, 12, 14, 16), "carrots": (2, 3, 4, 5, 6, 7, 8, 9),
+                "potatoes": (2, 3, 4, 5, 6, 7, 8, 9), "beetroots": (2, 4, 6, 8)}  # fmt: skip
+
+
+def _plant_outline(name: str, p: dict[str, str]) -> tuple[float, ...] | None:
+    """The outline of a plant, a snow layer or a standing torch; None for other blocks."""
+    if name in PLANT_SHAPES:
+        return PLANT_SHAPES[name]
+    if name in FLOWERS:
+        return (5, 0, 5, 11, 10, 11)
+    if name.endswith("_sapling"):
+        return (2, 0, 2, 14, 12, 14)
+    if name == "snow":
+        return (0, 0, 0, 16, 2 * int(p.get("layers", "1")), 16)
+    if name in CROP_HEIGHTS:
+        return (0, 0, 0, 16, CROP_HEIGHTS[name][int(p.get("age", "0"))], 16)
+    return None
+
+
 def outline_boxes(world: World, state: int) -> np.ndarray:
     """Boxes the crosshair can hit: the collision shape, or the small shapes of switches, or the
-    whole cell for other blocks without collision (plants); fluids and air are not hit."""
+    whole cell for other blocks without collision; plants, snow layers and torches have their
+    vanilla outlines; fluids and air are not hit (waterlogged plants are)."""
     blocks = world.registry
     boxes = blocks.collision_boxes(state)
-    if len(boxes):
+    name = blocks.block_of(state).name
+    if len(boxes) and name != "snow":  # snow's outline is a layer higher than its collision
         return boxes
     flags = BlockFlag(int(blocks.state_flags[state]))
-    if (
-        state == AIR
-        or flags & BlockFlag.LIQUID
-        or blocks.block_of(state).name in ("cave_air", "void_air")
-    ):
+    if state == AIR or name in NO_OUTLINE:
         return boxes
+    shape = _plant_outline(name, blocks.properties(state))
+    if shape is not None:
+        return np.array([[v / 16 for v in shape]], dtype=np.float32)
     if flags & BlockFlag.PRESSURE_PLATE:
         return np.array([[1 / 16, 0, 1 / 16, 15 / 16, 1 / 16, 15 / 16]], dtype=np.float32)
     if flags & (BlockFlag.BUTTON | BlockFlag.LEVER):
