@@ -101,6 +101,9 @@ def hurt_player(game, amount: float, source: str) -> float:
         dealt = amount
     if source != "kill":
         dealt = effects.resisted(dealt, s.effects)
+        from odyssey.sim.mechanics.potions import absorb
+
+        dealt = absorb(game, dealt)  # absorption hearts take it first
     s.food = s.food.add_exhaustion(0.1)
     s.stats.add("custom", "damage_taken", round(dealt * 10))
     set_health(game, game.player.health - dealt)
@@ -121,6 +124,7 @@ def player_view(game) -> PlayerView:
         held_item=held.item if held else None, is_sprinting=p.sprinting,
         wearing_pumpkin=head is not None and head.item == "carved_pumpkin",
         pickup=lambda item, count, comps: _pick_up(game, item, count, comps),
+        visibility=effects.follow_scale(s.effects),
     )  # fmt: skip
 
 
@@ -230,6 +234,7 @@ def _attack_entity(game) -> bool:
     held = s.inventory.mainhand
     victim = _type_of(s, target)
     damage, speed = _weapon(held)
+    damage = max(0.0, damage + effects.attack_bonus(s.effects))  # strength, weakness
     progress = combat.cooldown_progress(s.attack_ticker + 0.5, speed)
     p = game.player
     falling = p.vel[1] < 0 and not p.on_ground and not p.in_water
@@ -548,6 +553,11 @@ def open_screen(game, kind: str, pos=None) -> None:
         s.menu = open_crafting_table(s.inventory, s.stats)
     elif kind in FURNACES:
         s.menu = open_furnace(s.furnace_at(pos, kind), s.inventory, s.stats, s.rng)
+    elif kind == "brewing_stand" and pos is not None:
+        from odyssey.sim.mechanics.brewing_menu import open_brewing_stand
+
+        open_brewing_stand(game, tuple(pos))
+        return
     elif kind in CONTAINER_SCREENS and pos is not None:
         from odyssey.sim.mechanics.container_screens import open_container
 

@@ -76,7 +76,8 @@ def find_target(ctx: Context, e: Entity, k: Kind) -> int:
     best, best_d = -1, k.follow_range * k.follow_range
     for i, p in enumerate(ctx.players):
         d = dist_sq(e, p)
-        if d <= best_d and p.targetable and sees(ctx, e, k, p):
+        seen_within = (k.follow_range * p.visibility) ** 2  # invisible players: 7 % of it
+        if d <= best_d and d <= seen_within and p.targetable and sees(ctx, e, k, p):
             best, best_d = i, d
     if best >= 0 and e.type == "spider" and light_at(ctx, e, k) >= 0.5:
         return -1  # SpiderTargetGoal: not in the light

@@ -190,6 +190,7 @@ class PlayerView:
     height: float = 1.8
     wearing_pumpkin: bool = False
     pickup: Callable[[str, int, dict], int] | None = None
+    visibility: float = 1.0  # getVisibilityPercent's invisibility factor (0.07 when invisible)
 
     @property
     def targetable(self) -> bool:
