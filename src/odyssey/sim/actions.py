@@ -325,7 +325,7 @@ def _use(game, use: bool) -> None:
         return
     s.use_delay = USE_DELAY
     target = entity_in_crosshair(game)
-    if target is not None and held is not None and _interact(game, target, held):
+    if target is not None and _interact(game, target, held):
         return
     hit = crosshair_block(game.world, game.player)
     if hit is not None and not game.player.crouching:
@@ -380,10 +380,17 @@ def _hooks():
     return hooks
 
 
-def _interact(game, target: int, held: ItemStack) -> bool:
-    """Using the held item on an entity: shears on a sheep, a bucket on a cow."""
+def _interact(game, target: int, held: ItemStack | None) -> bool:
+    """Right-click on an entity: the mechanics' handlers for its type (trading, mounting,
+    feeding...), then shears on a sheep, a bucket on a cow."""
     s: Survival = game.survival
     e = s.entities.entities[target]
+    if s.gamemode != "spectator":
+        for fn in _hooks().USE_ENTITY.get(e.type, ()):
+            if fn(game, target, held):
+                return True
+    if held is None:
+        return False
     if held.item == "shears" and e.type == "sheep":
         if not shear(s.entities, target):
             return False
@@ -596,6 +603,24 @@ def click_screen(game, slot: int, button: int, mode: int) -> None:
         from odyssey.sim.mechanics.container_screens import contents_changed
 
         contents_changed(game, tuple(s.menu_pos))
+
+
+def click_menu_button(game, button: int) -> None:
+    """Vanilla's container button click: an enchanting offer (0-2), a stonecutter recipe..."""
+    s: Survival = game.survival
+    if s.menu is None or not hasattr(s.menu, "click_menu_button"):
+        raise SimError(f"the open screen ({s.menu_kind or 'none'}) has no buttons")
+    if not s.menu.click_menu_button(button):
+        raise SimError(f"button {button} of the {s.menu_kind} screen cannot be used now")
+
+
+def rename_item(game, name: str) -> None:
+    """The anvil's name field (vanilla's rename packet)."""
+    from odyssey.sim.mechanics.anvil import set_name
+
+    if game.survival.menu_kind != "anvil":
+        raise SimError("no anvil screen is open")
+    set_name(game, name)
 
 
 def select_slot(game, hotbar: int) -> None:

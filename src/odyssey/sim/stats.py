@@ -22,7 +22,11 @@ CUSTOM = ("jump", "walk_one_cm", "sprint_one_cm", "crouch_one_cm", "fall_one_cm"
           "drop", "play_time", "total_world_time", "time_since_death", "time_since_rest",
           "sneak_time", "interact_with_crafting_table", "interact_with_furnace",
           "interact_with_smoker", "interact_with_blast_furnace", "open_chest", "eat_cake_slice",
-          "animals_bred", "sleep_in_bed", "enchant_item", "traded_with_villager")  # fmt: skip
+          "animals_bred", "sleep_in_bed", "enchant_item", "traded_with_villager",
+          "interact_with_anvil", "interact_with_grindstone", "interact_with_brewingstand",
+          "open_barrel", "open_shulker_box", "open_enderchest", "inspect_hopper",
+          "trigger_trapped_chest", "fill_cauldron", "use_cauldron", "tune_noteblock",
+          "play_noteblock", "target_hit")  # fmt: skip
 
 
 class StatsError(OdysseyError):

@@ -16,6 +16,9 @@ when it is imported (``sim.mechanics.load`` imports them all). The game calls th
   crouching with an item in hand); True when it did something (nothing else happens then).
 - ``on_use_item(*items)``: ``fn(game, hit, held) -> bool`` right-click with the item, after the
   block's own use; ``hit`` is the block under the crosshair or None.
+- ``on_use_entity(*types)``: ``fn(game, entity_id, held) -> bool`` right-click on an entity of
+  one of ``types`` (``held`` may be None: an empty hand trades, mounts, ...); True when it did
+  something.
 - ``on_player_tick``: ``fn(game, before)`` once per survival tick, after the player's actions
   (``before`` is the player before this tick's physics step).
 
@@ -40,6 +43,7 @@ SCHEDULED: dict[str, Handler] = {}
 RANDOM: dict[str, list[Handler]] = defaultdict(list)
 USE_BLOCK: dict[str, list[Handler]] = defaultdict(list)
 USE_ITEM: dict[str, list[Handler]] = defaultdict(list)
+USE_ENTITY: dict[str, list[Handler]] = defaultdict(list)
 PLAYER_TICK: list[Handler] = []
 
 
@@ -77,6 +81,10 @@ def on_use_block(*blocks: str) -> Callable[[Handler], Handler]:
 
 def on_use_item(*items: str) -> Callable[[Handler], Handler]:
     return _by_name(USE_ITEM, items)
+
+
+def on_use_entity(*types: str) -> Callable[[Handler], Handler]:
+    return _by_name(USE_ENTITY, types)
 
 
 def on_scheduled(kind: str) -> Callable[[Handler], Handler]:
