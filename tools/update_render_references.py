@@ -15,7 +15,11 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-TESTS = ("tests/render/test_scenes.py", "tests/render/test_mech_blocks.py")
+TESTS = (
+    "tests/render/test_scenes.py",
+    "tests/render/test_mech_blocks.py",
+    "tests/render/test_gui_screens.py",
+)
 SELECT = "test_scene_matches_reference or reference"
 
 

@@ -122,3 +122,27 @@ def test_time_and_weather_commands_show_in_screenshots(survival):
     assert survival("chat", text="/weather rain")["success"]
     brightness()
     assert survival.screen.view.settings.rain
+
+
+def test_anvil_rename_and_menu_buttons_through_mcapi(survival):
+    game = survival.game
+    with game.lock:
+        x, y, z = (int(v) for v in game.player.pos)
+        game.set_block((x, y - 1, z + 2), game.world.registry.default_state("anvil"))
+    survival("chat", text="/give @s minecraft:iron_sword 1")
+    survival("chat", text="/xp add @s 5 levels")
+    # no screen open: the button and the rename are refused with a reason
+    refused = mcapi(survival, "menu-button", "0")
+    assert refused.returncode != 0 and "no buttons" in refused.stderr
+    assert mcapi(survival, "rename", "Excalibur").returncode != 0
+    assert mcapi(survival, "right-click-block", str(x), str(y - 1), str(z + 2)).returncode == 0
+    assert query(survival, "state")["data"]["container"] == "anvil"
+    assert mcapi(survival, "window-click", "--slot", "30", "--button", "0", "--type",
+                 "QUICK_MOVE").returncode == 0  # fmt: skip
+    assert mcapi(survival, "rename", "Excalibur").returncode == 0
+    assert mcapi(survival, "window-click", "--slot", "2", "--button", "0", "--type",
+                 "QUICK_MOVE").returncode == 0  # fmt: skip
+    swords = [st for st in game.survival.inventory.slots if st is not None]
+    assert [(st.item, st.component("custom_name")) for st in swords] == [
+        ("iron_sword", "Excalibur")
+    ]

@@ -50,6 +50,9 @@ AGENT_ROUTES = (
     "craft",  # {"item", "times"}: the recipe book
     "respawn",  # {}: after death
     "stats",  # {}: the statistics, as vanilla's stats file
+    "menu_button",  # {"button"}: an enchanting offer
+    "rename_item",  # {"text"}: the anvil's name field
+    "select_trade",  # {"index"}: a villager's trade
     "gui_key",  # {"key": xdotool keysym, "action": "tap"|"down"|"up"}
     "gui_type",  # {"text"}
     "mouse",  # {"action": "move"|"down"|"up"|"click"|"scroll", "x", "y", "button", "relative"}

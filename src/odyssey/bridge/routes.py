@@ -216,8 +216,17 @@ def look(server: ControlServer, params: Params, lease: str | None) -> dict[str, 
 
 def right_click_block(server: ControlServer, params: Params, lease: str | None) -> dict[str, Any]:
     pos = (integer(params, "x"), integer(params, "y"), integer(params, "z"))
+    game = server.game
     try:
-        events = server.game.use(pos)
+        if game.survival is None:
+            events = game.use(pos)
+        else:  # screens, buckets, flint and steel...: the survival player's use of the block
+            from odyssey.sim.actions import use_block_at
+
+            with game.lock:
+                start = len(game.events)
+                use_block_at(game, pos)
+                events = game.events[start:]
     except SimError as e:
         raise RequestError(400, str(e)) from e
     return {"success": True, "message": "Right-clicked block", "position": xyz(pos),

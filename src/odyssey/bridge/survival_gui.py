@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from odyssey.sim.player import SimError
+
 if TYPE_CHECKING:
     from odyssey.bridge.server import ControlServer
 
@@ -62,7 +64,7 @@ def point(server: ControlServer, x: float, y: float) -> None:
 
 def click(server: ControlServer, button: int, shift: bool) -> bool:
     """A mouse button pressed over an open screen: a click on the slot under the pointer."""
-    from odyssey.render.containers import geometry, image_size, slot_at  # loaded on use
+    from odyssey.render.containers import button_at, geometry, image_size, slot_at  # on use
 
     if button not in CLICK_BUTTONS or not screen_open(server):
         return False
@@ -70,6 +72,20 @@ def click(server: ControlServer, button: int, shift: bool) -> bool:
     settings = server.screen.view.settings
     size = (settings.width, settings.height)
     x, y = server.screen.mouse or (size[0] / 2, size[1] / 2)
+    offers = len(s.menu.offers) if s.menu_kind == "merchant" else None
+    offer = button_at(s.menu_kind, size, x, y, count=offers)
+    if offer is not None:  # an enchanting offer or a trade in the list
+        with server.game.lock:
+            try:
+                if s.menu_kind == "merchant":
+                    from odyssey.sim.mechanics.villagers import select_trade
+
+                    select_trade(server.game, offer)
+                else:
+                    _act().click_menu_button(server.game, offer)
+            except SimError:
+                pass  # vanilla ignores an offer it cannot take (no cost, too few levels)
+        return True
     slot = slot_at(s.menu_kind, size, x, y)
     if slot is None:
         g = geometry(size, s.menu_kind)

@@ -118,6 +118,44 @@ def window_click(server: ControlServer, params: Params, lease: str | None) -> di
             "type": kind, "carried": carried}  # fmt: skip
 
 
+def menu_button(server: ControlServer, params: Params, lease: str | None) -> dict[str, Any]:
+    """A button of the open screen (vanilla's container button click: an enchanting offer)."""
+    button = integer(params, "button")
+    with server.game.lock:
+        _survival(server)
+        try:
+            _act().click_menu_button(server.game, button)
+        except SimError as e:
+            raise RequestError(400, str(e)) from e
+    return {"success": True, "message": "Clicked", "button": button}
+
+
+def rename_item(server: ControlServer, params: Params, lease: str | None) -> dict[str, Any]:
+    """The anvil's name field."""
+    name = text(params, "text", limit=50)
+    with server.game.lock:
+        _survival(server)
+        try:
+            _act().rename_item(server.game, name)
+        except SimError as e:
+            raise RequestError(400, str(e)) from e
+    return {"success": True, "message": "Renamed", "text": name}
+
+
+def select_trade(server: ControlServer, params: Params, lease: str | None) -> dict[str, Any]:
+    """A trade of the open villager screen (its payment moves into the slots)."""
+    index = integer(params, "index")
+    with server.game.lock:
+        _survival(server)
+        from odyssey.sim.mechanics.villagers import select_trade as select
+
+        try:
+            select(server.game, index)
+        except SimError as e:
+            raise RequestError(400, str(e)) from e
+    return {"success": True, "message": "Trade selected", "index": index}
+
+
 def close_gui(server: ControlServer, params: Params, lease: str | None) -> dict[str, Any]:
     with server.game.lock:
         if server.game.survival is not None:
@@ -173,6 +211,9 @@ HANDLERS = {
     "inventory": inventory,
     "open_inventory": open_screen,
     "window_click": window_click,
+    "menu_button": menu_button,
+    "rename_item": rename_item,
+    "select_trade": select_trade,
     "close_gui": close_gui,
     "craft": craft,
     "respawn": respawn,

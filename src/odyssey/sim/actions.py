@@ -34,7 +34,14 @@ from odyssey.sim.loot import finish_break
 from odyssey.sim.mining import Miner, destroy_progress, tick_breaking
 from odyssey.sim.placing import click_of, place_block
 from odyssey.sim.player import PlayerState, SimError
-from odyssey.sim.reach import BlockHit, crosshair_block, eye_position, look_vector, ray_box
+from odyssey.sim.reach import (
+    BlockHit,
+    crosshair_block,
+    eye_position,
+    look_vector,
+    ray_box,
+    within_server_reach,
+)
 from odyssey.sim.survival import Survival
 from odyssey.sim.windows import click as menu_click
 from odyssey.world.items import items
@@ -101,6 +108,9 @@ def hurt_player(game, amount: float, source: str) -> float:
         dealt = amount
     if source != "kill":
         dealt = effects.resisted(dealt, s.effects)
+        from odyssey.sim.mechanics.protection import protected
+
+        dealt = protected(game, dealt, source)  # the armour's Protection enchantments
         from odyssey.sim.mechanics.potions import absorb
 
         dealt = absorb(game, dealt)  # absorption hearts take it first
@@ -321,6 +331,8 @@ def _use(game, use: bool) -> None:
     if s.eating:
         _keep_eating(game, held)
         return
+    if _ranged().using(game):
+        return  # a bow, crossbow, trident or shield in use: nothing new starts
     if s.use_delay:
         return
     s.use_delay = USE_DELAY
@@ -328,17 +340,7 @@ def _use(game, use: bool) -> None:
     if target is not None and _interact(game, target, held):
         return
     hit = crosshair_block(game.world, game.player)
-    if hit is not None and not game.player.crouching:
-        name = game.world.registry.block_of(game.world.get_block(*hit.pos)).name
-        if name == "crafting_table" and s.gamemode != "spectator":
-            open_screen(game, "crafting_table", hit.pos)
-            return
-        if name in FURNACES and s.gamemode != "spectator":
-            open_screen(game, name, hit.pos)
-            return
-        if game.use(hit.pos):  # doors, gates, trapdoors, buttons, levers
-            return
-    if _use_hooks(game, hit, held):
+    if _use_on(game, hit, held):
         return
     if held is not None and hit is not None and s.builds:
         placed = place_block(game.world, held.item, click_of(game.player, hit), mode=s.gamemode,
@@ -357,6 +359,37 @@ def _use(game, use: bool) -> None:
         s.eating = 1
 
 
+def _use_on(game, hit: BlockHit | None, held: ItemStack | None) -> bool:
+    """Right-click on the block hit (or on nothing): the block's own use (screens, doors, the
+    mechanics'), then the held item's; False when neither did anything (placing comes next)."""
+    s: Survival = game.survival
+    if hit is not None and not game.player.crouching:
+        name = game.world.registry.block_of(game.world.get_block(*hit.pos)).name
+        if name == "crafting_table" and s.gamemode != "spectator":
+            open_screen(game, "crafting_table", hit.pos)
+            return True
+        if name in FURNACES and s.gamemode != "spectator":
+            open_screen(game, name, hit.pos)
+            return True
+        if game.use(hit.pos):  # doors, gates, trapdoors, buttons, levers
+            return True
+    return _use_hooks(game, hit, held)
+
+
+def use_block_at(game, pos: tuple[int, int, int]) -> bool:
+    """Right-click a named block within reach (the control API's right-click-block): as the
+    crosshair's use on its face towards the player, without placing anything."""
+    if not within_server_reach(game.player, pos):
+        raise SimError(f"block {pos} is out of reach (more than 5.5 blocks from the eye)")
+    ex, ey, ez = eye_position(game.player)
+    centre = (pos[0] + 0.5, pos[1] + 0.5, pos[2] + 0.5)
+    axis = max(range(3), key=lambda i: abs((ex, ey, ez)[i] - centre[i]))
+    ahead = (ex, ey, ez)[axis] > centre[axis]
+    face = (("west", "east"), ("down", "up"), ("north", "south"))[axis][int(ahead)]
+    distance = math.dist((ex, ey, ez), centre)
+    return _use_on(game, BlockHit(tuple(pos), face, distance), game.survival.inventory.mainhand)
+
+
 def _use_hooks(game, hit: BlockHit | None, held: ItemStack | None) -> bool:
     """The mechanics' right-click handlers: the block's (not when crouching with an item),
     then the held item's."""
@@ -371,6 +404,12 @@ def _use_hooks(game, hit: BlockHit | None, held: ItemStack | None) -> bool:
             if fn(game, hit, held):
                 return True
     return False
+
+
+def _ranged():
+    from odyssey.sim.mechanics import ranged
+
+    return ranged
 
 
 def _hooks():
@@ -430,9 +469,16 @@ def _player_box(p: PlayerState) -> tuple[float, ...]:
     return (x - 0.3, y, z - 0.3, x + 0.3, y + 1.8, z + 0.3)
 
 
+def riding(game) -> int | None:
+    """The entity id of the vehicle the player rides (None: on foot)."""
+    return getattr(game.survival.mechanics.get("riding"), "vehicle", None)
+
+
 def _exhaust(game, before: PlayerState) -> None:
     s: Survival = game.survival
     p = game.player
+    if riding(game) is not None:
+        return  # the vehicle moves the player: its own statistics (boat_one_cm, ...)
     dx, dy, dz = (p.pos[i] - before.pos[i] for i in range(3))
     if before.on_ground and p.vel[1] > 0.0 and game.inputs.jump:
         s.stats.add("custom", "jump")
@@ -485,8 +531,16 @@ def _entities(game) -> None:
     _push(game)
     for e in events:
         if e.kind == "player_damage":
+            from odyssey.sim.mechanics.shields import player_damage as shield_takes
+
+            if shield_takes(game, e):
+                continue  # blocked by a raised shield: no damage, no knockback
             alive = not game.player.dead
             hurt_player(game, e.amount, e.source or "mob_attack")
+            if e.source in (None, "", "mob_attack") and e.entity >= 0:
+                from odyssey.sim.mechanics.protection import thorns
+
+                thorns(game, e)
             if alive and game.player.dead and e.entity >= 0:
                 s.stats.add("killed_by", _type_of(s, e.entity))
             if e.knockback is not None and not game.player.dead:
@@ -514,9 +568,10 @@ def _push(game) -> None:
         return
     px, py, pz = p.pos
     vx, vz = p.vel[0], p.vel[2]
+    vehicle = riding(game)
     for e in s.entities.entities.values():
         size = kind(e.type)
-        if e.dead or not size.living:
+        if e.dead or not size.living or e.id == vehicle:
             continue
         half = size.width / 2
         if abs(e.x - px) >= half + 0.3 or abs(e.z - pz) >= half + 0.3:

@@ -187,6 +187,9 @@ class Game:
                 survival_tick(self, before)
             return self.events[start:]
 
+    def _riding(self) -> bool:
+        return getattr(self.survival.mechanics.get("riding"), "vehicle", None) is not None
+
     def time_runs(self) -> bool:
         """Whether the day advances: the survival game rule, else the navigation rules."""
         if self.survival is not None:
@@ -203,6 +206,8 @@ class Game:
     def _step_player(self) -> None:
         if self.player.dead:
             return
+        if self.survival is not None and self._riding():
+            return  # seated: the vehicle's mechanic places the player each tick
         result = self.sim.step(self.player, self.inputs)
         self.player = result.player
         for event in result.events:

@@ -18,6 +18,7 @@ import numpy as np
 from odyssey.sim import effects
 from odyssey.sim.actions import give, hurt_player, set_health
 from odyssey.sim.commands.args import BlockArg, ItemArg
+from odyssey.sim.commands.errors import CommandError
 from odyssey.sim.commands.run import CommandResult, run_command
 from odyssey.sim.entities.kinds import kind
 from odyssey.sim.entities.state import Entity, EntityStore
@@ -46,8 +47,13 @@ class PlayerTarget:
     name = "Player"
     tags: frozenset[str] = frozenset()
     is_player = True
-    level = 0
     team = None
+
+    @property
+    def level(self) -> int:
+        from odyssey.sim.mechanics.experience import level_of
+
+        return level_of(self.game) if self.game.survival is not None else 0
 
     @property
     def position(self) -> tuple[float, float, float]:
@@ -191,6 +197,12 @@ class GameCommands:
             e.custom_name = str(nbt["CustomName"]).strip('"')
         for tag in nbt.get("Tags", ()):
             e.tags.add(str(tag))
+        if name == "villager" and isinstance(nbt.get("VillagerData"), dict):
+            from odyssey.sim.mechanics.villagers import set_profession
+
+            data = nbt["VillagerData"]
+            level = int(data.get("level", 1))
+            set_profession(self.game, e.id, str(data.get("profession", "none")), level)
         if int(nbt.get("Age", 0) or 0) < 0:
             e.baby = True
         if name == "sheep" and "Color" in nbt:
@@ -321,6 +333,25 @@ class GameCommands:
             return False
         self.s.set_mode(mode)
         return True
+
+    def experience(self, target, action, amount, unit) -> int:
+        """ExperienceCommand: points are those within the current level, as vanilla counts."""
+        from odyssey.sim.mechanics import experience as xp
+
+        state = xp.state_of(self.game)
+        if unit == "levels":
+            if action != "query":
+                xp.add_levels(self.game, amount - (state.level if action == "set" else 0))
+            return state.level
+        needed = xp.needed_for_next(state.level)
+        if action == "set":  # setExperiencePoints: only within the current level
+            if amount >= needed:
+                raise CommandError(f"Unable to set experience points above the maximum points"
+                                   f" for the player's current level ({needed - 1})")  # fmt: skip
+            state.progress = amount / needed
+        elif action == "add":
+            xp.add_points(self.game, amount)
+        return int(state.progress * xp.needed_for_next(state.level))
 
     def set_difficulty(self, level):
         if level is not None:

@@ -26,7 +26,8 @@ CUSTOM = ("jump", "walk_one_cm", "sprint_one_cm", "crouch_one_cm", "fall_one_cm"
           "interact_with_anvil", "interact_with_grindstone", "interact_with_brewingstand",
           "open_barrel", "open_shulker_box", "open_enderchest", "inspect_hopper",
           "trigger_trapped_chest", "fill_cauldron", "use_cauldron", "tune_noteblock",
-          "play_noteblock", "target_hit")  # fmt: skip
+          "play_noteblock", "target_hit", "boat_one_cm", "horse_one_cm",
+          "minecart_one_cm")  # fmt: skip
 
 
 class StatsError(OdysseyError):

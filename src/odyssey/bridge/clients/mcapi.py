@@ -109,6 +109,12 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--times", type=int, default=1)
     sub.add_parser("respawn", help="respawn after death")
     sub.add_parser("stats", help="the statistics (vanilla's stats file layout)")
+    s = sub.add_parser("menu-button", help="press button N of the open screen (enchanting offer)")
+    s.add_argument("button", type=int)
+    s = sub.add_parser("rename", help="type TEXT into the open anvil's name field")
+    s.add_argument("words", nargs="+")
+    s = sub.add_parser("select-trade", help="pick trade N (0 first) of the open villager screen")
+    s.add_argument("index", type=int)
     return p
 
 
@@ -248,6 +254,12 @@ def run(args: argparse.Namespace, client: Client) -> tuple[dict[str, Any], bool]
         return client("respawn"), False
     if c == "craft":
         return client("craft", {"item": args.item, "times": args.times}), False
+    if c == "menu-button":
+        return client("menu_button", {"button": args.button}), False
+    if c == "rename":
+        return client("rename_item", {"text": " ".join(args.words)}), False
+    if c == "select-trade":
+        return client("select_trade", {"index": args.index}), False
     if c == "wait":
         if args.seconds < 0:
             raise UsageError(f"seconds must be >= 0, got {args.seconds}")

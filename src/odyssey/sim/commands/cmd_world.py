@@ -72,6 +72,16 @@ class Weather:
 
 
 @dataclass(frozen=True)
+class Experience:
+    """``xp add|set <targets> <amount> [points|levels]``, ``xp query <target> points|levels``."""
+
+    action: str
+    targets: Selector
+    amount: int = 0
+    unit: str = "points"
+
+
+@dataclass(frozen=True)
 class GameMode:
     mode: str
     targets: Selector | None = None
@@ -136,6 +146,23 @@ def parse_weather(args: Args) -> Weather:
     duration = read_time(args, minimum=1) if args.more() else None
     args.end()
     return Weather(kind, duration)
+
+
+def parse_experience(args: Args) -> Experience:
+    args.need()
+    action = args.literal("add", "set", "query")
+    args.need()
+    sel = targets(args, players=True)
+    if action == "query":
+        args.need()
+        unit = args.literal("points", "levels")
+        args.end()
+        return Experience(action, sel, 0, unit)
+    args.need()
+    amount = args.int() if action == "add" else args.int(0)
+    unit = args.literal("points", "levels") if args.more() else "points"
+    args.end()
+    return Experience(action, sel, amount, unit)
 
 
 def parse_gamemode(args: Args) -> GameMode:

@@ -28,6 +28,8 @@ PARSERS: dict[str, Callable[[Args], Command]] = {
     "setworldspawn": cmd_entities.parse_setworldspawn,
     "time": cmd_world.parse_time,
     "weather": cmd_world.parse_weather,
+    "xp": cmd_world.parse_experience,
+    "experience": cmd_world.parse_experience,
     "gamemode": cmd_world.parse_gamemode,
     "difficulty": cmd_world.parse_difficulty,
     "gamerule": cmd_world.parse_gamerule,

@@ -254,6 +254,15 @@ def _weather(ctx: CommandContext, c: wld.Weather, src: Source) -> tuple[int, str
                "thunder": "Set the weather to rain & thunder"}[c.kind]  # fmt: skip
 
 
+def _experience(ctx: CommandContext, c: wld.Experience, src: Source) -> tuple[int, str]:
+    found = targets_of(ctx, c.targets, src, players=True)
+    values = [ctx.experience(t, c.action, c.amount, c.unit) for t in found]
+    if c.action == "query":
+        return values[0], f"{_who(found)} has {values[0]} experience {c.unit}"
+    verb = "Gave" if c.action == "add" else "Set"
+    return len(found), f"{verb} {c.amount} experience {c.unit} to {_who(found)}"
+
+
 def _gamemode(ctx: CommandContext, c: wld.GameMode, src: Source) -> tuple[int, str]:
     found = targets_of(ctx, c.targets, src, players=True)
     done = sum(ctx.set_gamemode(t, c.mode) for t in found)
@@ -339,5 +348,6 @@ HANDLERS: dict[type, Callable[[CommandContext, object, Source], tuple[int, str]]
     blk.Fill: _fill, ent.Summon: _summon, ent.Teleport: _teleport, ent.Kill: _kill,
     ent.EffectGive: _effect_give, ent.EffectClear: _effect_clear, ent.SpawnPoint: _spawnpoint,
     wld.Time: _time, wld.Weather: _weather, wld.GameMode: _gamemode, wld.Difficulty: _difficulty,
+    wld.Experience: _experience,
     wld.GameRule: _gamerule, wld.Say: _say, exe.Execute: _execute,
 }  # type: ignore[dict-item]  # fmt: skip

@@ -21,6 +21,7 @@ PIG_FOOD = frozenset({"carrot", "potato", "beetroot"})
 CHICKEN_FOOD = frozenset({"wheat_seeds", "melon_seeds", "pumpkin_seeds", "beetroot_seeds",
                           "torchflower_seeds", "pitcher_pod"})  # fmt: skip
 HORSE_TEMPT = frozenset({"golden_carrot", "golden_apple", "enchanted_golden_apple"})
+CAT_FOOD = frozenset({"cod", "salmon"})
 
 
 @dataclass(frozen=True)
@@ -64,8 +65,31 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
     Kind("spider", 1.4, 0.9, 0.65, 16.0, 0.3, "monster", 2.0, 16.0),
     Kind("creeper", 0.6, 1.7, 1.445, 20.0, 0.25, "monster", 0.0, 16.0),
     Kind("enderman", 0.6, 2.9, 2.55, 40.0, 0.3, "monster", 7.0, 64.0),
+    Kind("wolf", 0.6, 0.85, 0.68, 8.0, 0.3, attack=4.0),  # animals and vehicles (issue 14)
+    Kind("cat", 0.6, 0.7, 0.35, 10.0, 0.3, tempt=CAT_FOOD, tempt_speed=0.6),
+    Kind("parrot", 0.5, 0.9, 0.54, 6.0, 0.2, fall_immune=True),
+    Kind("goat", 0.9, 1.3, 1.105, 10.0, 0.2, tempt=SHEEP_FOOD, tempt_speed=1.25),
+    Kind("phantom", 0.9, 0.5, 0.175, 20.0, 0.7, "monster", 2.0, 64.0, burns_in_day=True,
+         fall_immune=True),
+    Kind("witch", 0.6, 1.95, 1.62, 26.0, 0.25, "monster", 0.0, 16.0),
+    Kind("slime", 0.52, 0.52, 0.325, 16.0, 0.3, "monster", 0.0, 16.0),
+    Kind("blaze", 0.6, 1.8, 1.53, 20.0, 0.23, "monster", 6.0, 48.0, fall_immune=True),
+    Kind("piglin", 0.6, 1.95, 1.79, 16.0, 0.35, "monster", 5.0, 16.0),
+    Kind("villager", 0.6, 1.95, 1.62, 20.0, 0.5),  # villagers and golems (issue 14)
+    Kind("iron_golem", 1.4, 2.7, 2.295, 100.0, 0.25, "misc", 15.0, 16.0, 1.0, fall_immune=True,
+         step=1.0),
+    Kind("snow_golem", 0.7, 1.9, 1.7, 4.0, 0.2, "misc", 0.0, 16.0),
+    *(Kind(v, 1.375, 0.5625, 0.5625, 1000.0, 0.0, "misc", step=0.0, simulated=False)
+      for v in ("oak_boat", "spruce_boat", "birch_boat", "jungle_boat", "acacia_boat",
+                "dark_oak_boat", "mangrove_boat", "cherry_boat", "pale_oak_boat", "bamboo_raft")),
+    Kind("minecart", 0.98, 0.7, 0.595, 1000.0, 0.0, "misc", step=0.0, simulated=False),
+    Kind("leash_knot", 0.375, 0.5, 0.0625, 1000.0, 0.0, "misc", step=0.0, simulated=False),
     Kind("item", 0.25, 0.25, 0.2125, 5.0, 0.0, "misc", step=0.0, living=False),
     Kind("arrow", 0.5, 0.5, 0.13, 1.0, 0.0, "misc", step=0.0, living=False),
+    Kind("trident", 0.5, 0.5, 0.13, 1.0, 0.0, "misc", step=0.0, living=False),
+    Kind("snowball", 0.25, 0.25, 0.0, 1.0, 0.0, "misc", step=0.0, living=False),
+    Kind("egg", 0.25, 0.25, 0.0, 1.0, 0.0, "misc", step=0.0, living=False),
+    Kind("experience_orb", 0.5, 0.5, 0.425, 5.0, 0.0, "misc", step=0.0, living=False),
 )}  # fmt: skip
 
 SHEEP_COLOURS = (("white", 0.81836), ("black", 0.05), ("gray", 0.05), ("light_gray", 0.05),

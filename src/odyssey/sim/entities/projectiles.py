@@ -7,11 +7,20 @@ distance, Projectile.shoot adds triangle(0, 0.0172275 × inaccuracy) per axis (i
 box inflated by 0.3 on the way), then velocity × 0.99 (0.6 in water) and vy − 0.05. A hit deals
 ceil(speed × base damage) (+ random(damage / 2 + 2) for a critical arrow), knocks back 0.4 along
 the flight; an arrow stuck in a block disappears after 1200 ticks. Endermen dodge arrows.
+
+A player's arrow (``components["player"]`` = the shooter's index, set by mechanics.bows) does
+not hit its shooter in its first 5 ticks, credits its hits to the player (loot, anger), adds
+Punch (``components["punch"]``: push of 0.6 × level along the flight, + 0.1 up) and Flame
+(``fire_ticks`` > 0: the target burns 5 s), and once stuck (after 7 shake ticks) is picked
+up by a player touching it when ``components["pickup"]`` is 1 (0: never; 2: creative only).
+``TICKERS`` maps each self-moving entity type (arrows, thrown items, experience orbs) to its
+per-tick function; the mechanics add theirs.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from odyssey.sim.entities.ai import Context
 from odyssey.sim.entities.combat import difficulty_scaled, hurt
@@ -22,6 +31,7 @@ from odyssey.sim.entities.teleport import teleport
 ARROW_SPEED, ARROW_GRAVITY, ARROW_DRAG, ARROW_WATER_DRAG = 1.6, 0.05000000074505806, 0.99, 0.6
 STUCK_LIFETIME = 1200
 HIT_INFLATE = 0.3
+SHAKE_TICKS = 7  # AbstractArrow.shakeTime after sticking: no pickup before
 
 
 def aim(ctx: Context, dx: float, dy: float, dz: float, speed: float, inaccuracy: float):
@@ -86,8 +96,9 @@ def entity_box(e: Entity, k: Kind, grow: float) -> tuple[float, ...]:
 def first_hit(ctx: Context, arrow: Entity, p0, d) -> tuple[float, int, Entity | None]:
     """The nearest player (index) or mob along the segment: (t, player, mob)."""
     best, who, mob = 2.0, -1, None
+    shooter = arrow.components.get("player", -1) if arrow.age < 5 else -1
     for i, p in enumerate(ctx.players):
-        if not p.dead and p.gamemode != "spectator":
+        if not p.dead and p.gamemode != "spectator" and i != shooter:
             t = segment_hits(p0, d, player_box(p, HIT_INFLATE))
             if t < best:
                 best, who = t, i
@@ -105,6 +116,8 @@ def tick_arrow(ctx: Context, arrow: Entity) -> None:
     if arrow.in_ground:
         if arrow.age >= STUCK_LIFETIME:
             ctx.store.remove(arrow.id)
+        elif arrow.age >= SHAKE_TICKS and arrow.components.get("pickup", 0):
+            pick_up_arrow(ctx, arrow)
         return
     p0, d = (arrow.x, arrow.y, arrow.z), (arrow.vx, arrow.vy, arrow.vz)
     t_block = ctx.window.ray(*p0, p0[0] + d[0], p0[1] + d[1], p0[2] + d[2])
@@ -138,8 +151,47 @@ def hit_entity(ctx: Context, arrow: Entity, who: int, mob: Entity | None) -> Non
     ctx.store.remove(arrow.id)
     if mob is not None:
         back = (mob.x - arrow.vx, mob.y, mob.z - arrow.vz)
-        hurt(ctx.store, mob, damage, "arrow", ctx.events, back)
+        shooter = arrow.components.get("player", -1)
+        burning = arrow.fire_ticks > 0 and mob.type != "enderman"
+        if burning:
+            mob.fire_ticks = max(mob.fire_ticks, 100)  # igniteForSeconds(5) before the hurt
+        if hurt(ctx.store, mob, damage, "arrow", ctx.events, back, shooter) > 0.0:
+            punch(mob, arrow, arrow.components.get("punch", 0))
         return
     amount = difficulty_scaled(damage, ctx.difficulty)
     ctx.events.append(EntityEvent("player_damage", arrow.id, who, amount, "arrow", arrow.pos,
                                   knockback=(0.4, -arrow.vx, -arrow.vz)))  # fmt: skip
+
+
+def punch(mob: Entity, arrow: Entity, level: int) -> None:
+    """AbstractArrow.doKnockback: Punch pushes 0.6 × level along the flight, 0.1 up."""
+    h = math.hypot(arrow.vx, arrow.vz)
+    if level <= 0 or h < 1.0e-7 or mob.dead:
+        return
+    scale = level * 0.6 * max(0.0, 1.0 - kind(mob.type).knockback_resistance) / h
+    mob.vx, mob.vy, mob.vz = mob.vx + arrow.vx * scale, mob.vy + 0.1, mob.vz + arrow.vz * scale
+
+
+def pick_up_arrow(ctx: Context, arrow: Entity) -> None:
+    """AbstractArrow.playerTouch: a player touching a stuck arrow takes it (pickup 1), or only
+    a creative player, who gets nothing (pickup 2)."""
+    for i, p in enumerate(ctx.players):
+        if p.dead or p.gamemode == "spectator" or p.pickup is None:
+            continue
+        x, y, z = p.pos
+        if not (abs(arrow.x - x) < p.width / 2 + 1.25 and abs(arrow.z - z) < p.width / 2 + 1.25
+                and y - 1.0 < arrow.y < y + p.height + 0.5):  # fmt: skip
+            continue
+        rule = arrow.components.get("pickup", 0)
+        item = arrow.components.get("item", "arrow")
+        if rule == 1 and p.pickup(item, 1, {}) < 1:
+            continue
+        if rule == 1 or p.gamemode == "creative":
+            ctx.store.remove(arrow.id)
+            arrow.dead = True
+            ctx.events.append(EntityEvent("item_picked_up", arrow.id, i, item=item, count=1,
+                                          pos=arrow.pos))  # fmt: skip
+            return
+
+
+TICKERS: dict[str, Callable[[Context, Entity], None]] = {"arrow": tick_arrow}

@@ -18,13 +18,14 @@ import numpy as np
 from odyssey.sim.block_physics import block_physics
 from odyssey.sim.entities import motion as m
 from odyssey.sim.entities.ai import Context, passive_think
+from odyssey.sim.entities.animal_ai import takes_over
 from odyssey.sim.entities.combat import difficulty_scaled, hurt
 from odyssey.sim.entities.daylight import SkyLight, is_day
 from odyssey.sim.entities.explosion import exploded_blocks, impact_on
 from odyssey.sim.entities.hostile import MAX_SWELL, hostile_think, sunburn
 from odyssey.sim.entities.items import DESPAWN_AGE, try_merge, try_pickup
 from odyssey.sim.entities.kinds import Kind, kind
-from odyssey.sim.entities.projectiles import entity_box, player_box, tick_arrow
+from odyssey.sim.entities.projectiles import TICKERS, entity_box, player_box
 from odyssey.sim.entities.spawning import natural_spawn
 from odyssey.sim.entities.state import (
     Dice,
@@ -34,6 +35,7 @@ from odyssey.sim.entities.state import (
     PlayerView,
     difficulty_id,
 )
+from odyssey.sim.entities.villager_ai import THINK
 from odyssey.world.blocks import BlockFlag
 from odyssey.world.storage import World
 
@@ -100,12 +102,13 @@ def tick(
         ctx.window = sim.window_for(i)
         cover(ctx.window, group, near)
         think_all(ctx, group)
-        moving = [e for e in group if not e.dead and e.type != "arrow"]
+        moving = [e for e in group if not e.dead and e.type not in TICKERS]
         move_all(ctx.window, moving)
         after_move(ctx, moving)
         for e in group:
-            if e.type == "arrow" and e.id in store.entities:
-                tick_arrow(ctx, e)
+            ticker = TICKERS.get(e.type)  # arrows, thrown items, orbs: their own motion
+            if ticker is not None and e.id in store.entities:
+                ticker(ctx, e)
     if entities:
         despawn(ctx)
     if spawning:
@@ -185,7 +188,9 @@ def think_all(ctx: Context, entities: list[Entity]) -> None:
             e.forward = e.strafe = 0.0
             e.jump = False
         else:
-            (hostile_think if k.hostile else passive_think)(ctx, e, k)
+            if not takes_over(ctx, e, k):  # bred, tamed, ridden, seated animals
+                think = THINK.get(e.type) or (hostile_think if k.hostile else passive_think)
+                think(ctx, e, k)
             if (e.in_water or e.in_lava) and ctx.dice.random() < 0.8:
                 e.jump = True  # FloatGoal, every mob's first goal: swim up
 
@@ -309,7 +314,7 @@ def explode(ctx: Context, e: Entity, power: float) -> None:
     w = ctx.window
     for other in list(ctx.store.entities.values()):
         k = kind(other.type)
-        if other.dead or other.type == "arrow":
+        if other.dead or other.type in TICKERS:
             continue
         if other.type == "item":  # 5 health: a close blast destroys dropped items
             got = impact_on(w, centre, power, other.pos, other.y, entity_box(other, k, 0.0))
