@@ -1,7 +1,8 @@
 """Container screens in vanilla's layout: the player inventory, the crafting table, furnaces,
-chests, barrels, shulker boxes and hoppers.
+chests, barrels, shulker boxes, hoppers, the brewing stand, the enchanting table, the anvil,
+the grindstone and the villager's trading screen.
 
-Every screen is vanilla's 176 × 166 GUI-px image (other heights below) centred on the scaled screen
+Every screen is vanilla's 176 × 166 GUI-px image (other sizes below) centred on the scaled screen
 (leftPos = (guiW − 176) / 2, topPos = (guiH − 166) / 2, integer division, at the auto GUI scale
 of the frame) with the slot positions of vanilla's menus, listed here in menu slot order:
 
@@ -22,9 +23,24 @@ of the frame) with the slot positions of vanilla's menus, listed here in menu sl
   54-62 hotbar at y 142.
 - ``hopper`` (HopperScreen, "Item Hopper"): 176 × 133; 0-4 from (44, 20); 5-31 main from
   (8, 51); 32-40 hotbar at y 109.
+- ``brewing_stand`` (BrewingStandScreen): 0-2 the bottles (56, 51), (79, 58), (102, 51);
+  3 the ingredient (79, 17); 4 the fuel (17, 17); 5-31 main; 32-40 hotbar.
+- ``enchantment`` (EnchantmentScreen, "Enchant"): 0 the item (15, 47); 1 lapis (35, 47); 2-28
+  main; 29-37 hotbar; the offer buttons 0-2 (108 × 19 at (60, 14 + 19 i)).
+- ``anvil`` (AnvilScreen, "Repair & Name"): 0 (27, 47), 1 (76, 47), 2 the result (134, 47);
+  3-29 main; 30-38 hotbar.
+- ``grindstone`` (GrindstoneScreen, "Repair & Disenchant"): 0 (49, 19), 1 (49, 40), 2 the
+  result (129, 34); 3-29 main; 30-38 hotbar.
+- ``merchant`` (MerchantScreen): 276 × 166; 0-1 the payments (136, 37), (162, 37); 2 the
+  result (220, 37); 3-29 main from (108, 84); 30-38 hotbar at y 142; the offer buttons 0-6
+  (88 × 20 at (5, 18 + 20 i)).
 
-Taller or shorter screens are centred the same way with their own height
-(topPos = (guiH − imageHeight) / 2), and their "Inventory" label sits at imageHeight − 94.
+What the stations show besides their slots (bars, offers, names, costs) comes in a
+``StationView`` and is drawn by ``stationscreens`` and ``merchantscreen``.
+
+Taller, shorter or wider screens are centred the same way with their own size
+(topPos = (guiH − imageHeight) / 2, leftPos = (guiW − imageWidth) / 2), and their "Inventory"
+label sits at imageHeight − 94.
 
 A slot's position is the top-left of its 16 × 16 icon; the mouse is over it from 1 GUI px
 outside that square on every side (``AbstractContainerScreen.isHovering``), and the first such
@@ -40,6 +56,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from odyssey.render import merchantscreen, stationscreens
 from odyssey.render.geometry import PLAYER_BOXES
 from odyssey.render.gl import RenderError
 from odyssey.render.gui import (
@@ -52,20 +69,20 @@ from odyssey.render.gui import (
     text_width,
     upscale,
 )
+from odyssey.render.guipaint import EDGE, LABEL_COLOR, LIGHT, PANEL, SHADOW, SLOT_DARK, SLOT_FILL
+from odyssey.render.guipaint import arrow as _arrow
+from odyssey.render.guipaint import bevel as _bevel
 from odyssey.render.itemicons import IconBook, draw_stack
+from odyssey.render.stationscreens import STATIONS, StationView
 from odyssey.sim.inventory import ItemStack
 
 IMAGE_W, IMAGE_H = 176, 166
-LABEL_COLOR = (64, 64, 64)  # 0x404040
-PANEL, LIGHT, SHADOW, EDGE = (198, 198, 198), (255, 255, 255), (85, 85, 85), (0, 0, 0)
-SLOT_FILL, SLOT_DARK = (139, 139, 139), (55, 55, 55)
 HOVER = ((255, 255, 255), 0x80)  # vanilla's slot highlight: 0x80FFFFFF over the slot
 DIM_TOP, DIM_BOTTOM = 0xC0, 0xD0  # alpha of the 0x101010 background gradient
 FLAME = (56, 36, 14, 14)  # x, y, w, h in the image
 ARROW = (79, 34, 24, 16)
 
 Pos = tuple[int, int]
-Rgb = tuple[int, int, int]
 
 
 def _grid(x: int, y: int, cols: int, rows: int) -> list[Pos]:
@@ -81,14 +98,27 @@ SLOTS: dict[str, tuple[Pos, ...]] = {
     "generic_9x6": (*_grid(8, 18, 9, 6), *_grid(8, 139, 9, 3), *_grid(8, 197, 9, 1)),
     "shulker_box": (*_grid(8, 18, 9, 3), *PLAYER_SLOTS),
     "hopper": (*_grid(44, 20, 5, 1), *_grid(8, 51, 9, 3), *_grid(8, 109, 9, 1)),
+    "brewing_stand": ((56, 51), (79, 58), (102, 51), (79, 17), (17, 17), *PLAYER_SLOTS),
+    "enchantment": ((15, 47), (35, 47), *PLAYER_SLOTS),
+    "anvil": ((27, 47), (76, 47), (134, 47), *PLAYER_SLOTS),
+    "grindstone": ((49, 19), (49, 40), (129, 34), *PLAYER_SLOTS),
+    "merchant": ((136, 37), (162, 37), (220, 37), *_grid(108, 84, 9, 3), *_grid(108, 142, 9, 1)),
 }
 ALIASES = {"smoker": "furnace", "blast_furnace": "furnace", "crafting_table": "crafting",
-           "barrel": "generic_9x3", "ender_chest": "generic_9x3"}  # fmt: skip
+           "barrel": "generic_9x3", "ender_chest": "generic_9x3", "chipped_anvil": "anvil",
+           "damaged_anvil": "anvil"}  # fmt: skip
 HEIGHTS = {"generic_9x3": 168, "generic_9x6": 222, "shulker_box": 167, "hopper": 133}
+WIDTHS = {"merchant": merchantscreen.WIDTH}
+BIG_SLOTS = {"crafting": 0, "merchant": 2}  # result slots in a 26 × 26 frame
+BUTTONS = {"enchantment": stationscreens.OFFERS, "merchant": merchantscreen.TRADE_BUTTONS}
+CENTRED = ("furnace", "brewing_stand")  # titles centred on the image
 TITLES = {"inventory": ("Crafting", (97, 6)), "crafting": ("Crafting", (29, 6)),
           "generic_9x3": ("Chest", (8, 6)), "generic_9x6": ("Large Chest", (8, 6)),
           "barrel": ("Barrel", (8, 6)), "ender_chest": ("Ender Chest", (8, 6)),
-          "shulker_box": ("Shulker Box", (8, 6)), "hopper": ("Item Hopper", (8, 6))}  # fmt: skip
+          "shulker_box": ("Shulker Box", (8, 6)), "hopper": ("Item Hopper", (8, 6)),
+          "brewing_stand": ("Brewing Stand", (0, 6)), "enchantment": ("Enchant", (8, 6)),
+          "anvil": ("Repair & Name", (60, 6)),
+          "grindstone": ("Repair & Disenchant", (8, 6))}  # fmt: skip
 
 
 class ContainerError(RenderError):
@@ -106,7 +136,8 @@ def screen_slots(kind: str) -> tuple[Pos, ...]:
 def image_size(kind: str) -> tuple[int, int]:
     """The screen image's (width, height) in GUI px."""
     screen_slots(kind)  # checks the kind
-    return IMAGE_W, HEIGHTS.get(ALIASES.get(kind, kind), IMAGE_H)
+    name = ALIASES.get(kind, kind)
+    return WIDTHS.get(name, IMAGE_W), HEIGHTS.get(name, IMAGE_H)
 
 
 @dataclass(frozen=True)
@@ -147,27 +178,22 @@ def slot_center(kind: str, frame_size: tuple[int, int], slot: int) -> tuple[int,
     return (g.left + sx + 8) * g.scale, (g.top + sy + 8) * g.scale
 
 
+def button_at(
+    kind: str, frame_size: tuple[int, int], x: float, y: float, count: int | None = None
+) -> int | None:
+    """The offer button under frame pixel (x, y), or None: an enchanting offer 0-2 (vanilla's
+    108 × 19 click box) or a merchant offer 0-6 (only the ``count`` offers' buttons are shown,
+    as vanilla hides the others; we show the first seven, unscrolled)."""
+    rects = BUTTONS.get(ALIASES.get(kind, kind), ())
+    g = geometry(frame_size, kind)
+    gx, gy = x / g.scale - g.left, y / g.scale - g.top
+    for i, (bx, by, bw, bh) in enumerate(rects):
+        if bx <= gx < bx + bw and by <= gy < by + bh:
+            return i if count is None or i < count else None
+    return None
+
+
 # -- drawing --------------------------------------------------------------------------------
-
-
-def _bevel(img: np.ndarray, x: int, y: int, w: int, h: int, tl: Rgb, br: Rgb, fill: Rgb) -> None:
-    """A w × h box: top/left edges ``tl``, bottom/right ``br``, inside ``fill``."""
-    img[y : y + h, x : x + w] = (*tl, 255)
-    img[y + 1 : y + h, x + 1 : x + w] = (*br, 255)
-    img[y + 1 : y + h - 1, x + 1 : x + w - 1] = (*fill, 255)
-
-
-def _arrow(
-    img: np.ndarray, x: int, y: int, w: int, h: int, color: Rgb, upto: int | None = None
-) -> None:
-    """A right-pointing arrow in a w × h box, drawn up to column ``upto``."""
-    mid = h // 2
-    for col in range(w if upto is None else min(upto, w)):
-        if col < w - mid - 1:
-            img[y + mid - 2 : y + mid + 2, x + col] = (*color, 255)
-        else:
-            reach = w - col
-            img[y + max(0, mid - reach) : y + min(h, mid + reach), x + col] = (*color, 255)
 
 
 def _flame(h_px: int, w: int = 14, full: int = 14) -> np.ndarray:
@@ -198,7 +224,7 @@ def background(kind: str) -> np.ndarray:
     _bevel(img, 1, 1, width - 2, height - 2, LIGHT, SHADOW, PANEL)
     img[1, 1] = img[-2, -2] = (*PANEL, 255)  # vanilla's rounded corners
     for i, (sx, sy) in enumerate(SLOTS[name]):
-        if name == "crafting" and i == 0:  # the table's big result slot
+        if BIG_SLOTS.get(name) == i:  # the table's and the trader's big result slot
             _bevel(img, sx - 5, sy - 5, 26, 26, SLOT_DARK, LIGHT, SLOT_FILL)
         else:
             _bevel(img, sx - 1, sy - 1, 18, 18, SLOT_DARK, LIGHT, SLOT_FILL)
@@ -212,17 +238,29 @@ def background(kind: str) -> np.ndarray:
         _arrow(img, *ARROW, SLOT_FILL)
         x, y, w, h = FLAME
         img[y : y + h, x : x + w][_flame(h)] = (*SLOT_FILL, 255)
+    elif name in STATIONS:
+        stationscreens.paint_static(img, name)
+    elif name == "merchant":
+        merchantscreen.paint_static(img)
     img.flags.writeable = False
     return img
 
 
 @lru_cache(maxsize=64)
-def _background_sprite(kind: str, lit_px: int, arrow_px: int, scale: int) -> Sprite:
+def _background_sprite(
+    kind: str, lit_px: int, arrow_px: int, scale: int, state: tuple = ()
+) -> Sprite:
+    """The background with the furnace's flame and arrow or a station's ``state`` painted."""
     img = background(kind).copy()
-    if ALIASES.get(kind, kind) == "furnace":
+    name = ALIASES.get(kind, kind)
+    if name == "furnace":
         x, y, w, h = FLAME
         img[y : y + h, x : x + w][_flame(lit_px)] = (255, 160, 20, 255)
         _arrow(img, *ARROW, LIGHT, upto=arrow_px)
+    elif state and name in STATIONS:
+        stationscreens.paint_state(img, name, state)
+    elif state and name == "merchant":
+        merchantscreen.paint_state(img, state)
     return Sprite.from_rgba(upscale(img, scale))
 
 
@@ -252,16 +290,32 @@ def draw_container(
     mouse: tuple[float, float] | None = None,
     lit: float = 0.0,
     progress: float = 0.0,
+    station: StationView | None = None,
 ) -> None:
-    """The dimmed world, the screen with its stacks, the hovered slot and the carried stack."""
+    """The dimmed world, the screen with its stacks, the hovered slot and the carried stack;
+    a station's bars, offers, names and costs from ``station`` (None: the bare screen)."""
     height, width = frame.shape[:2]
     slots = screen_slots(kind)
+    name = ALIASES.get(kind, kind)
     g = geometry((width, height), kind)
     s = g.scale
     blend(frame, _dim(width, height), 0, 0)
     ox, oy = g.left * s, g.top * s
-    blend(frame, _background_sprite(kind, *furnace_pixels(lit, progress), s), ox, oy)
-    _labels(frame, kind, ox, oy, s)
+    gui_mouse = None if mouse is None else (mouse[0] / s - g.left, mouse[1] / s - g.top)
+    state: tuple = ()
+    if station is not None and name in STATIONS:
+        padded = tuple(stacks[:3]) + (None,) * (3 - len(stacks[:3]))
+        state = stationscreens.station_state(name, station, padded, gui_mouse)
+    elif station is not None and name == "merchant":
+        state = merchantscreen.merchant_state(station, gui_mouse)
+    fire = furnace_pixels(lit, progress)
+    blend(frame, _background_sprite(kind, *fire, s, state), ox, oy)
+    _labels(frame, kind, ox, oy, s, station)
+    if station is not None and name in STATIONS:
+        has_result = len(stacks) > 2 and stacks[2] is not None
+        stationscreens.draw_texts(frame, name, station, state, has_result, ox, oy, s)
+    elif station is not None and name == "merchant":
+        merchantscreen.draw_rows(frame, book, station, (ox, oy), s)
     for i, (sx, sy) in enumerate(slots):
         stack = stacks[i] if i < len(stacks) else None
         draw_stack(frame, book, stack, ox + sx * s, oy + sy * s, s)
@@ -275,12 +329,17 @@ def draw_container(
             draw_stack(frame, book, carried, (mx - 8) * s, (my - 8) * s, s)
 
 
-def _labels(frame: np.ndarray, kind: str, ox: int, oy: int, s: int) -> None:
+def _labels(
+    frame: np.ndarray, kind: str, ox: int, oy: int, s: int, station: StationView | None = None
+) -> None:
     """The title and, except on the player's own screen, the "Inventory" label at
     (8, 166 − 94); our text sprites start a GUI px above vanilla's line, hence y − 1."""
     name = ALIASES.get(kind, kind)
+    if name == "merchant":
+        merchantscreen.draw_labels(frame, station, (ox, oy), s)
+        return
     title, (tx, ty) = TITLES.get(kind, TITLES.get(name, (_furnace_title(kind), (0, 6))))
-    if name == "furnace":
+    if name in CENTRED:
         tx = (IMAGE_W - text_width(title, s)) // 2
     blend(frame, text_sprite(title, s, LABEL_COLOR), ox + tx * s, oy + (ty - 1) * s)
     if name != "inventory":

@@ -1,18 +1,22 @@
 """Entities and the block-breaking cracks as vertices in the mesher's format, lit like blocks.
 
-Mobs are their ``mobmodels`` boxes scaled to the entity's height (half for babies), turned by
-its yaw, tinted red while hurt (vanilla mixes 30 % red over a hurt mob). Item entities bob and
-spin as vanilla's ``ItemEntityRenderer`` (bob = sin(age / 10 + offset) · 0.1 + 0.1 blocks, one
-turn per 20π ticks): block items as a 1/4-block cube of the block's own tiles, other items as
-their icon's pixels standing flat, half a block wide. Arrows are thin sticks along their flight.
-Every quad carries the light level of the cell around the entity (``LightProbe``), so the same
-lightmap, fog and held light as the terrain's apply. All geometry is one CUTOUT batch.
+Mobs are their models' boxes (``mobmodels``, ``creaturemodels``) scaled to the entity's height
+(half for babies), turned by its yaw, tinted red while hurt (vanilla mixes 30 % red over a hurt
+mob); boats, minecarts and leash knots (``vehiclemodels``) keep their true size. Item entities
+bob and spin as vanilla's ``ItemEntityRenderer`` (bob = sin(age / 10 + offset) · 0.1 + 0.1
+blocks, one turn per 20π ticks): block items as a 1/4-block cube of the block's own tiles,
+other items as their icon's pixels standing flat, half a block wide. Arrows, tridents, snowballs,
+eggs, thrown potions, experience orbs and leads are ``thrownmodels`` looks; primed TNT is the TNT
+block, flashing white and swelling before it blows; a lingering cloud is a half see-through
+disc of its potion's colour, drawn in the translucent pass (``clouds``). Every quad carries the
+light level of the cell around the entity (``LightProbe``), so the same lightmap, fog and held
+light as the terrain's apply; experience orbs glow at full block light.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -20,11 +24,15 @@ from typing import Any
 import numpy as np
 
 from odyssey.render.atlas import Atlas
+from odyssey.render.creaturemodels import creature
 from odyssey.render.entitylight import LightProbe
 from odyssey.render.geometry import box_faces
 from odyssey.render.itemicons import IconBook
 from odyssey.render.mesher import FACE_NORMAL, NO_TINT, pack_positions
 from odyssey.render.mobmodels import Part, entity_size, model, model_height
+from odyssey.render.monstermodels import monster
+from odyssey.render.thrownmodels import Look, lead_looks, thrown_look
+from odyssey.render.vehiclemodels import TRUE_SIZE, vehicle
 
 CORNER_REACH = 1000.0  # blocks: entities farther from the eye than this are not drawn
 UV_BIAS = 16384  # texel offset keeping stored texture coordinates positive (as the mesher's)
@@ -32,6 +40,13 @@ HURT_RED = 0.3
 FLAT_SHADE = 6  # the shader's "no directional shade"
 ITEM_CUBE = 0.25  # blocks: vanilla draws ground block items at 1/4 scale
 ITEM_SPRITE = 0.5  # blocks: and flat items at 1/2
+TNT_SIZE = 0.98  # blocks: a primed TNT's box
+TNT_FLASH, TNT_RED = (255, 255, 255), (200, 40, 30)
+CLOUD_TILE, CLOUD_TEXEL = "white_stained_glass", 12  # a texel of the tile's half-clear inside
+CLOUD_SIDES, CLOUD_LIFT = 24, 0.03  # the disc's polygon and its height over the ground
+SIZED = frozenset({"slime", "magma_cube"})
+GONE_WHEN_DEAD = frozenset({"item", "arrow", "trident", "snowball", "egg", "experience_orb",
+                            "splash_potion", "lingering_potion"})  # fmt: skip
 UNIT_FACES = box_faces(np.zeros(3), np.ones(3))  # (6, 4, 3) in face order down..east
 FACE_AXES = tuple(tuple(i for i in range(3) if FACE_NORMAL[f][i] == 0) for f in range(6))
 
@@ -144,27 +159,69 @@ class EntityMesher:
             self._tile_ids[name] = found
         return found
 
-    def batch(self, entities: Sequence[Any], corner: np.ndarray, tick: int) -> QuadBatch:
-        """Quads of every entity within CORNER_REACH of ``corner`` + CORNER_REACH."""
+    def batch(
+        self, entities: Sequence[Any], corner: np.ndarray, tick: int,
+        looks: Mapping[int, str] | None = None,
+    ) -> QuadBatch:  # fmt: skip
+        """Quads of every entity within CORNER_REACH of ``corner`` + CORNER_REACH (the
+        translucent lingering clouds apart: ``clouds``); ``looks``: per-entity looks the
+        mechanics keep (a villager's profession, a saddled horse)."""
         out = QuadBatch.empty()
-        centre = corner + CORNER_REACH
-        for e in entities:
-            if getattr(e, "dead", False) and getattr(e, "type", "") == "item":
-                continue
-            if np.max(np.abs(np.array([e.x, e.y, e.z]) - centre)) >= CORNER_REACH - 4:
-                continue
+        for e in self._near(entities, corner):
             if e.type == "item":
                 self.item(out, e, corner, tick)
-            elif e.type == "arrow":
-                self.arrow(out, e, corner)
-            else:
-                self.mob(out, e, corner)
+            elif e.type == "tnt":
+                self.tnt(out, e, corner)
+            elif e.type == "lead":
+                for piece in lead_looks(e):
+                    self.look(out, e, piece, corner)
+            elif e.type != "area_effect_cloud":
+                look = thrown_look(e, tick)
+                if look is not None:
+                    self.look(out, e, look, corner)
+                else:
+                    self.mob(out, e, corner, look_of(e, looks or {}))
         return out
 
-    def mob(self, out: QuadBatch, e: Any, corner: np.ndarray) -> None:
-        q = model_quads(model(e.type, getattr(e, "color", "white"), getattr(e, "sheared", False)))
-        height = entity_size(e.type)[1] * (0.5 if getattr(e, "baby", False) else 1.0)
-        k = height / q.height  # blocks per model pixel
+    def clouds(self, entities: Sequence[Any], corner: np.ndarray) -> QuadBatch:
+        """Lingering potions' clouds: flat discs of the potion's colour, half see-through,
+        for the translucent pass."""
+        out = QuadBatch.empty()
+        glass = self.tile(CLOUD_TILE)
+        for e in self._near(entities, corner):
+            if e.type != "area_effect_cloud" or e.radius <= 0:
+                continue
+            angles = np.linspace(0.0, 2 * math.pi, CLOUD_SIDES + 1)
+            ring = np.stack([np.cos(angles), np.zeros_like(angles), np.sin(angles)], axis=1)
+            ring = ring * e.radius + (np.array([e.x, e.y + CLOUD_LIFT, e.z]) - corner)
+            centre = np.array([e.x, e.y + CLOUD_LIFT, e.z]) - corner
+            up = np.stack([np.stack([centre, ring[i + 1], ring[i], centre])
+                           for i in range(CLOUD_SIDES)])  # fmt: skip
+            quads = np.concatenate([up, up[:, ::-1]])  # seen from above and below
+            uv = np.full((len(quads), 4, 2), CLOUD_TEXEL, float)
+            light = self.probe.level(e.x, e.y + 0.5, e.z)
+            out.add(quads, uv, glass, light, FLAT_SHADE, tints(np.array([e.color], float)))
+        return out
+
+    def _near(self, entities: Sequence[Any], corner: np.ndarray) -> list[Any]:
+        centre = corner + CORNER_REACH
+        near = []
+        for e in entities:
+            if getattr(e, "dead", False) and e.type in GONE_WHEN_DEAD:
+                continue
+            if np.max(np.abs(np.array([e.x, e.y, e.z]) - centre)) < CORNER_REACH - 4:
+                near.append(e)
+        return near
+
+    def mob(self, out: QuadBatch, e: Any, corner: np.ndarray, look: str = "") -> None:
+        parts = model_of(e.type, getattr(e, "color", "white"), getattr(e, "sheared", False), look)
+        q = model_quads(parts)
+        baby = 0.5 if getattr(e, "baby", False) else 1.0
+        height = entity_size(e.type)[1] * baby
+        size = getattr(e, "components", {}).get("size", 1) if e.type in SIZED else 1
+        if isinstance(size, int | float) and 0 < size <= 16:  # a slime's box grows with it
+            height *= size
+        k = baby / 16 if e.type in TRUE_SIZE else height / q.height  # blocks per model pixel
         pts = (q.corners * k) @ yaw_pitch_matrix(e.yaw).T + (np.array([e.x, e.y, e.z]) - corner)
         colors = q.colors
         if getattr(e, "hurt_time", 0) > 0 or getattr(e, "dead", False):
@@ -172,6 +229,38 @@ class EntityMesher:
         light = self.probe.level(e.x, e.y + height * 0.85, e.z)
         tiles = np.array([self.tile(t) for t in q.tiles])
         out.add(pts, q.uv * (k * 16), tiles, light, q.face, tints(colors))
+
+    def look(self, out: QuadBatch, e: Any, look: Look, corner: np.ndarray) -> None:
+        """A projectile's or a lead piece's boxes, turned and placed (not cached: a lead's
+        pieces change length every frame)."""
+        lo = np.array([p.lo for p in look.parts], float) * look.scale
+        hi = np.array([p.hi for p in look.parts], float) * look.scale
+        corners, uv = box_quads(lo, hi)
+        colors = np.repeat(np.array([p.color for p in look.parts], float), 6, axis=0)
+        base = np.array([e.x, e.y, e.z]) + np.array(look.origin) - corner
+        pts = corners @ yaw_pitch_matrix(look.yaw, look.pitch).T + base
+        light = self.probe.level(e.x, e.y + float(look.origin[1]), e.z)
+        shade: object = np.tile(np.arange(6), len(look.parts))
+        if look.glow:  # full block light, no directional shade
+            light, shade = (light & 0xF0) | 0x0F, FLAT_SHADE
+        out.add(pts, uv * 16, self.tile("white"), light, shade, tints(colors))
+
+    def tnt(self, out: QuadBatch, e: Any, corner: np.ndarray) -> None:
+        """Primed TNT as vanilla's TntRenderer: the block, white while ``fuse // 5`` is even,
+        swelling by up to 30 % in its last 10 ticks."""
+        h = TNT_SIZE / 2 * tnt_swell(e.fuse)
+        lo, hi = np.array([[-h, TNT_SIZE / 2 - h, -h]]), np.array([[h, TNT_SIZE / 2 + h, h]])
+        corners, _ = box_quads(lo, hi)
+        uv = block_uv(corners, lo[0], hi[0])
+        pts = corners + (np.array([e.x, e.y, e.z]) - corner)
+        light = self.probe.level(e.x, e.y + 0.5, e.z)
+        state = self.book.block_state("tnt")
+        if (e.fuse // 5) % 2 == 0 or state is None:
+            flash = tints(np.array([TNT_FLASH if state is not None else TNT_RED], float))
+            out.add(pts, uv, self.tile("white"), light, np.arange(6), flash)
+        else:
+            tiles = self.atlas.face_tiles[state]
+            out.add(pts, uv, tiles, light, np.arange(6), NO_TINT)
 
     def item(self, out: QuadBatch, e: Any, corner: np.ndarray, tick: int) -> None:
         offset = (e.id * 0.7853) % (2 * math.pi)  # vanilla: a random bob offset per item
@@ -184,9 +273,11 @@ class EntityMesher:
         state = self.book.block_state(e.item)
         if state is not None and self.atlas.layer[state] == 0:
             h = ITEM_CUBE / 2
-            corners, uv = box_quads(np.array([[-h, 0, -h]]), np.array([[h, 2 * h, h]]))
+            lo, hi = np.array([-h, 0, -h]), np.array([h, 2 * h, h])
+            corners, _ = box_quads(lo[None], hi[None])
+            uv = block_uv(corners, lo, hi) / ITEM_CUBE  # the whole tile on each face
             tiles = self.atlas.face_tiles[state]
-            out.add(corners @ rot.T + base, uv * 64, tiles, light, np.arange(6), NO_TINT)
+            out.add(corners @ rot.T + base, uv, tiles, light, np.arange(6), NO_TINT)
             return
         if e.item not in self._sprites:
             self._sprites[e.item] = sprite_runs(self.book.icon(e.item))
@@ -196,23 +287,45 @@ class EntityMesher:
             out.add(pts, np.zeros((len(pts), 4, 2)), self.tile("white"), light, FLAT_SHADE,
                     tints(colors))  # fmt: skip
 
-    def arrow(self, out: QuadBatch, e: Any, corner: np.ndarray) -> None:
-        speed = math.hypot(e.vx, e.vz)
-        if speed > 1e-6 or abs(e.vy) > 1e-6:
-            yaw = math.degrees(math.atan2(-e.vx, e.vz))
-            pitch = math.degrees(math.atan2(-e.vy, speed))
-        else:
-            yaw, pitch = e.yaw, e.pitch
-        parts = [((-0.5, -0.5, -8), (0.5, 0.5, 6), (110, 80, 45)),
-                 ((-1, -1, 6), (1, 1, 8), (90, 90, 90)),
-                 ((-1.5, -0.5, -8), (1.5, 0.5, -5), (235, 235, 235))]  # fmt: skip
-        lo = np.array([p[0] for p in parts], float) / 16
-        hi = np.array([p[1] for p in parts], float) / 16
-        corners, uv = box_quads(lo, hi)
-        colors = np.repeat(np.array([p[2] for p in parts], float), 6, axis=0)
-        pts = corners @ yaw_pitch_matrix(yaw, pitch).T + (np.array([e.x, e.y, e.z]) - corner)
-        light = self.probe.level(e.x, e.y, e.z)
-        out.add(pts, uv * 16, self.tile("white"), light, np.tile(np.arange(6), 3), tints(colors))
+
+def block_uv(corners: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+    """Texels of one box's six faces (down..east, as ``box_quads``) mapped as the terrain's:
+    sides upright, read left to right from outside the block."""
+    x, y, z = (corners[..., i] - lo[i] for i in range(3))
+    w, h, d = hi - lo
+    u = (x, x, w - x, x, z, d - z)
+    v = (z, z, h - y, h - y, h - y, h - y)
+    return np.stack([np.stack([u[f][f], v[f][f]], -1) for f in range(6)]) * 16
+
+
+def tnt_swell(fuse: int) -> float:
+    """TntRenderer's scale: 1 + 0.3 f⁴ with f = 1 − (fuse + 1) / 10 in the last 10 ticks."""
+    if fuse + 1 >= 10:
+        return 1.0
+    f = min(1.0, max(0.0, 1.0 - (fuse + 1) / 10.0))
+    return 1.0 + f**4 * 0.3
+
+
+def look_of(e: Any, looks: Mapping[int, str]) -> str:
+    """What a model shows besides its type: a villager's profession, a tamed wolf's or cat's
+    collar, a horse's saddle."""
+    if e.type in ("wolf", "cat"):
+        return "tamed" if "tamed" in getattr(e, "tags", ()) else ""
+    if e.type in ("villager", "horse", "donkey", "mule"):
+        return looks.get(e.id, "")
+    return ""
+
+
+@cache
+def model_of(kind: str, color: str, sheared: bool, look: str) -> tuple[Part, ...]:
+    """The boxes of an entity: a vehicle's, a creature's with its look, else ``mobmodels``'
+    (a generic box for a type without a model)."""
+    found = vehicle(kind)
+    if found is None:
+        found = creature(kind, look)
+    if found is None:
+        found = monster(kind)
+    return tuple(found) if found is not None else model(kind, color, sheared)
 
 
 def sprite_runs(icon: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

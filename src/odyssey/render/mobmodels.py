@@ -38,16 +38,16 @@ def _mirror(lo: Vec, hi: Vec) -> tuple[Vec, Vec]:
     return (-hi[0], lo[1], lo[2]), (-lo[0], hi[1], hi[2])
 
 
-def _pair(lo: Vec, hi: Vec, color: Color, fur: bool = False) -> list[Part]:
+def pair(lo: Vec, hi: Vec, color: Color, fur: bool = False) -> list[Part]:
     """A part and its mirror image across the model's centre plane (legs, eyes, arms)."""
     return [Part(lo, hi, color, fur), Part(*_mirror(lo, hi), color, fur)]
 
 
-def _legs(x: float, z: float, w: float, h: float, color: Color, fur: bool = False) -> list[Part]:
+def legs(x: float, z: float, w: float, h: float, color: Color, fur: bool = False) -> list[Part]:
     """Four legs ``w`` wide and ``h`` tall, centred at (±x, ±z)."""
     out: list[Part] = []
     for zc in (-z, z):
-        out += _pair((x - w / 2, 0, zc - w / 2), (x + w / 2, h, zc + w / 2), color, fur)
+        out += pair((x - w / 2, 0, zc - w / 2), (x + w / 2, h, zc + w / 2), color, fur)
     return out
 
 
@@ -77,13 +77,13 @@ def entity_size(kind: str) -> tuple[float, float]:
 def cow() -> list[Part]:
     hide, spot = (72, 50, 36), WHITE
     return [
-        *_legs(4, 6, 4, 12, hide, True),
+        *legs(4, 6, 4, 12, hide, True),
         _p((-6, 12, -8), (6, 22, 10), hide, True),
         _p((-6.5, 15, -4), (6.5, 20, 1), spot), _p((-6.5, 17, 4), (6.5, 21.5, 8), spot),
         _p((-4, 15, 10), (4, 23, 16), hide, True),
         _p((-2.5, 15, 16), (2.5, 18, 17), (200, 150, 140)),
-        *_pair((-5, 21, 12), (-4, 24, 13), (220, 210, 190)),
-        *_pair((-3.5, 20, 16), (-1.5, 21.5, 16.5), BLACK),
+        *pair((-5, 21, 12), (-4, 24, 13), (220, 210, 190)),
+        *pair((-3.5, 20, 16), (-1.5, 21.5, 16.5), BLACK),
         _p((-2, 10.5, 2), (2, 12, 6), PINK),
     ]  # fmt: skip
 
@@ -91,17 +91,17 @@ def cow() -> list[Part]:
 def pig() -> list[Part]:
     skin = (238, 156, 156)
     return [
-        *_legs(3, 5, 4, 6, skin), _p((-5, 6, -8), (5, 14, 8), skin),
+        *legs(3, 5, 4, 6, skin), _p((-5, 6, -8), (5, 14, 8), skin),
         _p((-4, 8, 8), (4, 16, 15), skin), _p((-2, 9, 15), (2, 12, 16.5), (220, 120, 120)),
-        *_pair((-3.5, 13, 15), (-1.5, 14.5, 15.5), BLACK),
+        *pair((-3.5, 13, 15), (-1.5, 14.5, 15.5), BLACK),
     ]  # fmt: skip
 
 
 def sheep(color: str, sheared: bool) -> list[Part]:
     skin, face = (225, 200, 180), (200, 175, 155)
     parts = [
-        *_legs(3, 5, 4, 12, skin), _p((-4, 12, -8), (4, 18, 8), skin),
-        _p((-3, 14, 8), (3, 20, 15), face), *_pair((-2.5, 17.5, 15), (-1, 19, 15.5), BLACK),
+        *legs(3, 5, 4, 12, skin), _p((-4, 12, -8), (4, 18, 8), skin),
+        _p((-3, 14, 8), (3, 20, 15), face), *pair((-2.5, 17.5, 15), (-1, 19, 15.5), BLACK),
     ]  # fmt: skip
     if not sheared:
         wool = f"{color}_wool"
@@ -124,20 +124,20 @@ def _legs_boxes(x: float, z: float, w: float, y0: float, y1: float) -> list[tupl
 def chicken() -> list[Part]:
     feather, leg = WHITE, (250, 180, 40)
     return [
-        *_pair((1, 0, -0.5), (2, 5, 0.5), leg), _p((-3, 4, -4), (3, 10, 4), feather),
-        *_pair((3, 5, -3), (4, 9, 3), (215, 215, 215)), _p((-2, 9, 2), (2, 15, 5), feather),
+        *pair((1, 0, -0.5), (2, 5, 0.5), leg), _p((-3, 4, -4), (3, 10, 4), feather),
+        *pair((3, 5, -3), (4, 9, 3), (215, 215, 215)), _p((-2, 9, 2), (2, 15, 5), feather),
         _p((-2, 11, 5), (2, 13, 7), (250, 160, 30)), _p((-1, 9, 5), (1, 11, 6), (220, 30, 30)),
-        *_pair((-2.5, 13, 3), (-1.5, 14, 4), BLACK),
+        *pair((-2.5, 13, 3), (-1.5, 14, 4), BLACK),
     ]  # fmt: skip
 
 
 def horse() -> list[Part]:
     coat, mane = (140, 92, 52), (60, 40, 25)
     return [
-        *_legs(3.5, 8, 4, 11, coat, True), _p((-5, 11, -11), (5, 21, 11), coat, True),
+        *legs(3.5, 8, 4, 11, coat, True), _p((-5, 11, -11), (5, 21, 11), coat, True),
         _p((-2.5, 17, 8), (2.5, 26, 13), coat, True), _p((-3, 21, 13), (3, 26.5, 22), coat, True),
         _p((-1, 20, 7.5), (1, 27, 11), mane), _p((-1.5, 12, -13), (1.5, 20, -11), mane),
-        *_pair((-3.5, 24, 15), (-3, 25, 16), BLACK), *_pair((-2.5, 26.5, 12), (-1, 28.5, 13), coat),
+        *pair((-3.5, 24, 15), (-3, 25, 16), BLACK), *pair((-2.5, 26.5, 12), (-1, 28.5, 13), coat),
     ]  # fmt: skip
 
 
@@ -145,21 +145,21 @@ def humanoid(skin: Color, shirt: Color, pants: Color, arms_out: bool, thin: bool
     """Zombies, skeletons, the player shape: 8-px head, 12-px body, legs and arms."""
     w = 1 if thin else 2  # half a limb's width
     parts = [
-        *_pair((-2 - w, 0, -w), (-2 + w, 12, w), pants),
+        *pair((-2 - w, 0, -w), (-2 + w, 12, w), pants),
         _p((-4, 12, -2 + (1 if thin else 0)), (4, 24, 2 - (1 if thin else 0)), shirt),
         _p((-4, 24, -4), (4, 32, 4), skin),
-        *_pair((-3, 27, 4), (-1, 28.5, 4.5), (20, 40, 20) if not thin else BLACK),
+        *pair((-3, 27, 4), (-1, 28.5, 4.5), (20, 40, 20) if not thin else BLACK),
     ]  # fmt: skip
     if arms_out:  # held forward, as zombies and skeletons aiming do
-        parts += _pair((-4 - 2 * w, 24 - 2 * w, -w), (-4, 24, 12), shirt)
+        parts += pair((-4 - 2 * w, 24 - 2 * w, -w), (-4, 24, 12), shirt)
     else:
-        parts += _pair((-4 - 2 * w, 12, -w), (-4, 24, w), shirt)
+        parts += pair((-4 - 2 * w, 12, -w), (-4, 24, w), shirt)
     return parts
 
 
 def zombie() -> list[Part]:
     parts = humanoid((82, 130, 70), (0, 160, 160), (60, 60, 150), True, False)
-    return parts + _pair((-8, 20, 10), (-4, 24, 12), (82, 130, 70))  # hands
+    return parts + pair((-8, 20, 10), (-4, 24, 12), (82, 130, 70))  # hands
 
 
 def skeleton() -> list[Part]:
@@ -170,9 +170,9 @@ def skeleton() -> list[Part]:
 def creeper() -> list[Part]:
     green, face = (90, 175, 75), (20, 30, 20)
     return [
-        *_legs(2, 4, 4, 6, (70, 150, 60)), _p((-4, 6, -2), (4, 18, 2), green),
-        _p((-4, 18, -4), (4, 26, 4), green), *_pair((-3, 22, 4), (-1, 24, 4.5), face),
-        _p((-1, 19, 4), (1, 22, 4.5), face), *_pair((-2, 18.5, 4), (-1, 20.5, 4.5), face),
+        *legs(2, 4, 4, 6, (70, 150, 60)), _p((-4, 6, -2), (4, 18, 2), green),
+        _p((-4, 18, -4), (4, 26, 4), green), *pair((-3, 22, 4), (-1, 24, 4.5), face),
+        _p((-1, 19, 4), (1, 22, 4.5), face), *pair((-2, 18.5, 4), (-1, 20.5, 4.5), face),
     ]  # fmt: skip
 
 
@@ -180,21 +180,21 @@ def spider() -> list[Part]:
     body, eye = (52, 44, 38), (200, 20, 20)
     parts = [
         _p((-5, 4, -14), (5, 12, -2), body, True), _p((-3, 5, -3), (3, 11, 3), body, True),
-        _p((-4, 4, 3), (4, 12, 11), body, True), *_pair((-3, 9, 11), (-1.5, 10.5, 11.5), eye),
-        *_pair((-1, 7, 11), (0, 8, 11.5), eye),
+        _p((-4, 4, 3), (4, 12, 11), body, True), *pair((-3, 9, 11), (-1.5, 10.5, 11.5), eye),
+        *pair((-1, 7, 11), (0, 8, 11.5), eye),
     ]  # fmt: skip
     for z in (-3, -0.5, 2, 4.5):
         parts += [_p((-15, 8, z - 1), (15, 10, z + 1), body)]
-        parts += _pair((13, 0, z - 1), (15, 8, z + 1), body)
+        parts += pair((13, 0, z - 1), (15, 8, z + 1), body)
     return parts
 
 
 def enderman() -> list[Part]:
     black, eyes = (18, 18, 22), (210, 90, 240)
     return [
-        *_pair((1, 0, -1), (3, 30, 1), black), _p((-4, 30, -2), (4, 42, 2), black),
-        *_pair((4, 14, -1), (6, 42, 1), black), _p((-4, 42, -4), (4, 50, 4), black),
-        *_pair((-3.5, 45, 4), (-1, 46, 4.5), eyes),
+        *pair((1, 0, -1), (3, 30, 1), black), _p((-4, 30, -2), (4, 42, 2), black),
+        *pair((4, 14, -1), (6, 42, 1), black), _p((-4, 42, -4), (4, 50, 4), black),
+        *pair((-3.5, 45, 4), (-1, 46, 4.5), eyes),
     ]  # fmt: skip
 
 
@@ -203,7 +203,7 @@ def villager(robe: Color, hat: bool) -> list[Part]:
     parts = [
         _p((-4, 0, -3), (4, 24, 3), robe), _p((-4, 24, -4), (4, 34, 4), skin),
         _p((-1, 25, 4), (1, 29, 6), (170, 120, 95)), _p((-5.5, 15, 2), (5.5, 19, 7), skin),
-        *_pair((-3, 29, 4), (-1, 30.5, 4.5), (40, 120, 50)),
+        *pair((-3, 29, 4), (-1, 30.5, 4.5), (40, 120, 50)),
     ]  # fmt: skip
     if hat:
         dark = (40, 25, 50)
@@ -215,21 +215,21 @@ def villager(robe: Color, hat: bool) -> list[Part]:
 def wolf() -> list[Part]:
     fur = (214, 210, 206)
     return [
-        *_legs(1.5, 4.5, 2, 8, fur, True), _p((-3, 8, -6), (3, 14, 4), fur, True),
+        *legs(1.5, 4.5, 2, 8, fur, True), _p((-3, 8, -6), (3, 14, 4), fur, True),
         _p((-4, 8, 2), (4, 15, 7), fur, True), _p((-3, 9, 7), (3, 15, 11), fur, True),
         _p((-1.5, 9, 11), (1.5, 12, 14), fur, True), _p((-0.5, 11, 14), (0.5, 12, 14.5), BLACK),
-        *_pair((1, 15, 8), (3, 17, 9), fur), _p((-1, 9, -10), (1, 11, -6), fur, True),
-        *_pair((-2.5, 13, 11), (-1, 14, 11.5), BLACK),
+        *pair((1, 15, 8), (3, 17, 9), fur), _p((-1, 9, -10), (1, 11, -6), fur, True),
+        *pair((-2.5, 13, 11), (-1, 14, 11.5), BLACK),
     ]  # fmt: skip
 
 
 def iron_golem() -> list[Part]:
     iron, vine = (206, 196, 184), (60, 110, 40)
     return [
-        *_pair((-6, 0, -2.5), (-1, 16, 2.5), iron), _p((-4.5, 14, -3), (4.5, 19, 3), iron),
-        _p((-9, 19, -6), (9, 31, 6), iron), *_pair((9, 4, -3), (13, 33, 3), iron),
+        *pair((-6, 0, -2.5), (-1, 16, 2.5), iron), _p((-4.5, 14, -3), (4.5, 19, 3), iron),
+        _p((-9, 19, -6), (9, 31, 6), iron), *pair((9, 4, -3), (13, 33, 3), iron),
         _p((-4, 29, -1), (4, 39, 7), iron), _p((-1, 30, 7), (1, 34, 9), iron),
-        *_pair((-3, 35, 7), (-1, 36, 7.5), (150, 30, 20)),
+        *pair((-3, 35, 7), (-1, 36, 7.5), (150, 30, 20)),
         _p((-9.5, 22, -3), (-4, 31, 4), vine), _p((4, 14, -3.5), (7, 18, 1), vine),
     ]  # fmt: skip
 

@@ -13,7 +13,7 @@ dimmed frame.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,13 +21,15 @@ import numpy as np
 
 from odyssey.render.containers import draw_container, screen_slots
 from odyssey.render.cracks import crack_batch
+from odyssey.render.entityextras import extras, looks
 from odyssey.render.entitylight import LightProbe
 from odyssey.render.entitymesh import CORNER_REACH, EntityMesher
 from odyssey.render.gui import frame_scale
 from odyssey.render.itemicons import IconBook
 from odyssey.render.movingblocks import MovingBlock, moving_batch, moving_blocks
-from odyssey.render.renderer import CUTOUT, Light
+from odyssey.render.renderer import CUTOUT, TRANSLUCENT, Light
 from odyssey.render.sky import lightmap_table
+from odyssey.render.stationscreens import StationView, TradeRow
 from odyssey.render.survivalhud import (
     draw_food,
     draw_hearts,
@@ -44,9 +46,10 @@ GAMEMODES = ("survival", "adventure", "creative", "spectator")
 
 @dataclass(frozen=True)
 class MenuView:
-    """An open container screen: its kind (``inventory``, ``crafting``, ``furnace``,
-    ``smoker``, ``blast_furnace``), the stacks of its menu slots in menu order, the carried
-    stack, the mouse in frame pixels, and a furnace's fuel left and cooking progress (0..1)."""
+    """An open container screen: its kind (``inventory``, ``crafting``, ``furnace``, ...,
+    ``merchant``: see ``containers``), the stacks of its menu slots in menu order, the carried
+    stack, the mouse in frame pixels, a furnace's fuel left and cooking progress (0..1) and a
+    station's bars, offers, names and costs."""
 
     kind: str
     slots: tuple[Stack, ...]
@@ -54,6 +57,7 @@ class MenuView:
     mouse: tuple[float, float] | None = None
     lit: float = 0.0
     progress: float = 0.0
+    station: StationView | None = None
 
     def __post_init__(self) -> None:
         count = len(screen_slots(self.kind))  # checks the kind
@@ -61,8 +65,11 @@ class MenuView:
             raise ValueError(f"menu {self.kind!r} has {count} slots, got {len(self.slots)}")
 
 
-def menu_view(menu: Any, kind: str, mouse: tuple[float, float] | None = None) -> MenuView:
-    """A MenuView of a sim menu (``slots``, ``carried``; a furnace menu's ``furnace``)."""
+def menu_view(
+    menu: Any, kind: str, mouse: tuple[float, float] | None = None, game: Any = None
+) -> MenuView:
+    """A MenuView of a sim menu (``slots``, ``carried``; a furnace menu's ``furnace``; a
+    station's state, see ``station_view``)."""
     furnace = getattr(menu, "furnace", None)
     lit = progress = 0.0
     if furnace is not None:
@@ -71,7 +78,72 @@ def menu_view(menu: Any, kind: str, mouse: tuple[float, float] | None = None) ->
         if furnace.cooking_total_time > 0:
             progress = furnace.cooking_progress / furnace.cooking_total_time
     slots = tuple(slot.item() for slot in menu.slots)
-    return MenuView(kind, slots, menu.carried, mouse, lit, progress)
+    station = station_view(menu, kind, game)
+    return MenuView(kind, slots, menu.carried, mouse, lit, progress, station)
+
+
+def station_view(menu: Any, kind: str, game: Any = None) -> StationView | None:
+    """What a station's screen shows, read from its sim menu: the brewing stand's ``stand``,
+    the enchanting table's ``offers`` (payable with the lapis in slot 1 and the player's
+    levels), the anvil's ``item_name``, ``cost`` and ``too_expensive``, the merchant's
+    ``offers``, ``selection``, ``level`` and ``xp`` (the profession from ``game``)."""
+    if kind == "brewing_stand":
+        return StationView(brew_time=menu.stand.brew_time, fuel=menu.stand.fuel)
+    if kind == "enchantment":
+        return _enchanting_view(menu)
+    if kind == "anvil":
+        return StationView(item_name=menu.item_name if menu.slots[0].item() is not None else None,
+                           cost=menu.cost, too_expensive=menu.too_expensive,
+                           affordable=menu.may_pickup())  # fmt: skip
+    if kind == "grindstone":
+        return StationView()
+    if kind == "merchant":
+        return _merchant_view(menu, game)
+    return None
+
+
+def _enchanting_view(menu: Any) -> StationView:
+    from odyssey.sim.mechanics import experience
+
+    game = menu.game
+    creative = game.survival.gamemode == "creative"
+    lapis = menu.slots[1].item()
+    have, level = (lapis.count if lapis is not None else 0), experience.level_of(game)
+    costs = tuple(menu.offers.costs)
+    usable = tuple(creative or (have >= i + 1 and level >= c) for i, c in enumerate(costs))
+    clues = tuple(None if c is None else enchantment_name(*c) for c in menu.offers.clues)
+    return StationView(costs=costs, clues=clues, usable=usable)
+
+
+ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
+
+
+def enchantment_name(name: str, level: int) -> str:
+    """Enchantment.getFullname in English: "Sharpness II", "Curse of Vanishing" (one level)."""
+    words = name.removeprefix("minecraft:").split("_")
+    if words[-1] == "curse":
+        words = ["curse", "of", *words[:-1]]
+    title = " ".join(w if w in ("of", "the") else w.capitalize() for w in words)
+    if words[0] == "curse":
+        return title
+    return f"{title} {ROMAN[level - 1] if 1 <= level <= len(ROMAN) else level}"
+
+
+def _merchant_view(menu: Any, game: Any) -> StationView:
+    rows = tuple(
+        TradeRow(ItemStack(o.a, o.cost_a()), ItemStack(o.b, o.b_count) if o.b else None,
+                 ItemStack.of(o.result, o.count, **o.result_components), o.out_of_stock)
+        for o in menu.offers
+    )  # fmt: skip
+    title = "Wandering Trader" if menu.level == 0 else "Villager"
+    if game is not None and menu.villager_id >= 0 and menu.level > 0:
+        from odyssey.sim.mechanics.villagers import info
+
+        profession = info(game, menu.villager_id).profession
+        if profession not in ("none", "nitwit"):
+            title = profession.replace("_", " ").title()
+    return StationView(trades=rows, selected=menu.selection, level=menu.level, xp=menu.xp,
+                       title=title)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -81,7 +153,9 @@ class SurvivalFrame:
     ``inventory``: 41 stacks in PlayerInventory order (0-8 hotbar, 9-35 main, 36-39 armour,
     40 offhand), or empty for none. ``health``/``food`` None hide the hearts/shanks.
     ``breaking``: (block position, destroy stage 0-9). ``entities``: objects with the fields
-    of ``odyssey.sim.entities.state.Entity`` (type, x, y, z, yaw, baby, hurt_time, ...).
+    of ``odyssey.sim.entities.state.Entity`` (type, x, y, z, yaw, baby, hurt_time, ...), and
+    ``entityextras.Shown`` records (primed TNT, thrown potions, clouds, leads); ``looks``: what
+    the mechanics know of a model's look (a villager's profession, a saddled horse).
     """
 
     inventory: tuple[Stack, ...] = ()
@@ -94,6 +168,7 @@ class SurvivalFrame:
     breaking: tuple[tuple[int, int, int], int] | None = None
     menu: MenuView | None = None
     entities: Sequence[Any] = field(default_factory=tuple)
+    looks: Mapping[int, str] = field(default_factory=dict)  # entity id -> look (entityextras)
     moving: tuple[MovingBlock, ...] = ()  # blocks pistons are moving (movingblocks)
 
     def __post_init__(self) -> None:
@@ -139,7 +214,7 @@ class SurvivalLayer:
     ) -> list[tuple[int, np.ndarray, np.ndarray]]:
         """The entity and crack quads for the world pass, as the renderer's ``extra``."""
         corner = np.floor(np.asarray(player.pos, np.float64)) - CORNER_REACH
-        batch = self.mesher.batch(state.entities, corner, tick)
+        batch = self.mesher.batch(state.entities, corner, tick, state.looks)
         if state.moving:
             moved = moving_batch(state.moving, corner, self.tables, self.probe)
             for name in ("corners", "uv", "tile", "light", "shade", "tint"):
@@ -151,7 +226,11 @@ class SurvivalLayer:
             for name in ("corners", "uv", "tile", "light", "shade", "tint"):
                 getattr(batch, name).extend(getattr(cracks, name))
         vertices = batch.vertices()
-        return [(CUTOUT, vertices, corner)] if len(vertices) else []
+        out = [(CUTOUT, vertices, corner)] if len(vertices) else []
+        glass = self.mesher.clouds(state.entities, corner).vertices()
+        if len(glass):  # lingering clouds, blended over what is behind them
+            out.append((TRANSLUCENT, glass, corner))
+        return out
 
     def draw_hand(
         self, frame: np.ndarray, player: PlayerState, state: SurvivalFrame, light: Light
@@ -184,7 +263,8 @@ class SurvivalLayer:
     def draw_menu(self, frame: np.ndarray, state: SurvivalFrame) -> None:
         m = state.menu
         if m is not None:
-            draw_container(frame, self.book, m.kind, m.slots, m.carried, m.mouse, m.lit, m.progress)
+            draw_container(frame, self.book, m.kind, m.slots, m.carried, m.mouse, m.lit,
+                           m.progress, m.station)  # fmt: skip
 
 
 SCREEN_KINDS = {"crafting_table": "crafting"}  # the sim's screen names -> the renderer's
@@ -197,12 +277,13 @@ def survival_frame(game: Any, mouse: tuple[float, float] | None = None) -> Survi
     breaking = (b.pos, b.stage) if b.pos is not None and b.stage >= 0 else None
     menu = None
     if s.menu is not None:
-        menu = menu_view(s.menu, SCREEN_KINDS.get(s.menu_kind, s.menu_kind), mouse)
+        menu = menu_view(s.menu, SCREEN_KINDS.get(s.menu_kind, s.menu_kind), mouse, game)
     entities = tuple(s.entities.entities.values()) if s.entities is not None else ()
+    entities += extras(game)
     pistons = getattr(s, "mechanics", {}).get("pistons")
     moving = moving_blocks(pistons, game.world.registry) if pistons is not None else ()
     return SurvivalFrame(
         inventory=tuple(s.inventory.slots), selected=s.inventory.selected,
         gamemode=s.gamemode, health=game.player.health, food=s.food.food_level,
-        breaking=breaking, menu=menu, entities=entities, moving=moving,
+        breaking=breaking, menu=menu, entities=entities, looks=looks(game), moving=moving,
     )  # fmt: skip

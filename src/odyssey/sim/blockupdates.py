@@ -52,6 +52,9 @@ class BlockUpdates:
     area: list[tuple[int, int, int]] = field(default_factory=list)  # ticking sections near
     area_unloaded: list[tuple[int, int]] = field(default_factory=list)
     area_key: tuple[int, int] | None = None  # the player's chunk when ``area`` was made
+    area_chunks: int = -1  # chunks in memory when ``area`` was made
+    # (cx, sy, cz) -> index in the section of a random-ticking block seen there (a hint only)
+    witness: dict[tuple[int, int, int], int] = field(default_factory=dict)
 
     def __deepcopy__(self, memo: dict) -> BlockUpdates:
         return BlockUpdates(list(self.scheduled), set(self.pending), list(self.waiting),
@@ -114,7 +117,7 @@ def flush(game: Game) -> None:
                         fn(game, pos, old, new)
                     for fn in hooks.PLACED.get(new_name, ()):
                         fn(game, pos, new, old)
-                if world.get_block(*pos) == new:
+                if _get(world, *pos) == new:
                     for fn in hooks.NEIGHBOUR.get(new_name, ()):
                         fn(game, pos, new, pos)
             x, y, z = pos
@@ -171,23 +174,30 @@ def _random_ticks(game: Game) -> None:
         return
     draws = game.survival.rng.integers(0, 4096, (len(area), speed))
     rng = game.survival.rng
-    names = world.registry
+    by_state = _random_handlers(world.registry)
     for (cx, sy, cz), row in zip(area, draws.tolist(), strict=True):
         for i in row:
             pos = ((cx << 4) | (i & 15), (sy << 4) | (i >> 8), (cz << 4) | ((i >> 4) & 15))
-            state = world.get_block(*pos)
-            for fn in hooks.RANDOM.get(_name(names, state), ()):
-                fn(game, pos, state, rng)
+            state = _get(world, *pos)
+            handlers = by_state[state]
+            if handlers:
+                for fn in handlers:
+                    fn(game, pos, state, rng)
     flush(game)
 
 
 def _ticking_area(world, u: BlockUpdates, pcx: int, pcz: int) -> list[tuple[int, int, int]]:
     """(cx, sy, cz) of the ticking sections around the player's chunk, kept until the player
     changes chunk, a chunk in the area changes or one of its chunks comes into memory."""
-    if u.area_key == (pcx, pcz) and not any(world.loaded_chunk(*c) for c in u.area_unloaded):
-        return u.area
+    if u.area_key == (pcx, pcz):
+        if world.source is None and world.loaded_chunk_count() == u.area_chunks:
+            return u.area  # no source: chunks only ever come, and none came
+        loaded = world.loaded_chunk
+        if not any(loaded(cx, cz) for cx, cz in u.area_unloaded):
+            return u.area
     r = RANDOM_TICK_CHUNKS
     u.area, u.area_unloaded, u.area_key = [], [], (pcx, pcz)
+    u.area_chunks = world.loaded_chunk_count()
     for cx in range(pcx - r, pcx + r + 1):
         for cz in range(pcz - r, pcz + r + 1):
             found = u.ticking_sections.get((cx, cz))
@@ -219,14 +229,58 @@ def _refresh_sections(game: Game, u: BlockUpdates) -> None:
         return
     changes = world.changes_since(u.world_revision)
     u.world_revision = world.revision
-    u.area_key = None
     if changes is None:
+        u.area_key = None
         u.ticking_sections.clear()
         return
-    for x0, _, z0, x1, _, z1 in changes:
+    sections = u.ticking_sections
+    for x0, y0, z0, x1, y1, z1 in changes:
+        if x1 - x0 == 1 and y1 - y0 == 1 and z1 - z0 == 1:
+            if _one_changed(world, sections, u.witness, x0, y0, z0):
+                u.area_key = None
+            continue
+        u.area_key = None
         for cx in range(x0 >> 4, ((x1 - 1) >> 4) + 1):
             for cz in range(z0 >> 4, ((z1 - 1) >> 4) + 1):
-                u.ticking_sections.pop((cx, cz), None)
+                sections.pop((cx, cz), None)
+
+
+def _one_changed(world, sections: dict, witness: dict, x: int, y: int, z: int) -> bool:
+    """Bring the cached ticking sections of the chunk up to date after a change of the block
+    at (x, y, z) (or of its block entity), looking at that block and, only where it may have
+    been the last ticking block of its section, at another ticking block seen there before
+    (``witness``) or else the whole section; whether they changed. The result is what
+    ``_ticking_sections`` would find again."""
+    key = (x >> 4, z >> 4)
+    found = sections.get(key)
+    if found is None:
+        return False  # not cached: found afresh when needed
+    chunk = world.loaded_chunk(*key)
+    if chunk is None:
+        del sections[key]
+        return True
+    sy = y >> 4
+    section = chunk.sections.get(sy)
+    mask = _random_mask(world.registry)
+    here = (y & 15) << 8 | (z & 15) << 4 | (x & 15)
+    if section is not None and mask[section.item(here)]:
+        if sy in found:
+            return False
+        sections[key] = tuple(sorted((*found, sy)))
+        return True
+    if sy not in found:
+        return False
+    if section is not None:
+        where = (key[0], sy, key[1])
+        seen = witness.get(where)
+        if seen is not None and seen != here and mask[section.item(seen)]:
+            return False  # another ticking block is still there
+        ticking = np.flatnonzero(mask[np.asarray(section)])
+        if len(ticking):
+            witness[where] = int(ticking[0])
+            return False
+    sections[key] = tuple(s for s in found if s != sy)
+    return True
 
 
 _HANDLERS: dict[int, list[tuple]] = {}
@@ -240,6 +294,21 @@ def _neighbour_handlers(registry) -> list[tuple]:
             registry.state_flags))]  # fmt: skip
         _HANDLERS[id(registry)] = found
     return found
+
+
+_RANDOM: dict[int, tuple[np.ndarray, list[tuple]]] = {}
+
+
+def _random_handlers(registry) -> list[tuple]:
+    """Each state's random-tick handlers (empty for most), built with the registry's random
+    mask (and again whenever that is: clearing ``_MASKS`` clears these too)."""
+    mask = _random_mask(registry)
+    found = _RANDOM.get(id(registry))
+    if found is None or found[0] is not mask:
+        found = (mask, [tuple(hooks.RANDOM.get(_name(registry, s), ())) for s in range(len(
+            registry.state_flags))])  # fmt: skip
+        _RANDOM[id(registry)] = found
+    return found[1]
 
 
 _MASKS: dict[int, np.ndarray] = {}
@@ -261,6 +330,16 @@ def _name(registry, state: int) -> str:
         names = [registry.block_of(s).name for s in range(len(registry.state_flags))]
         _NAMES[id(registry)] = names
     return names[state]
+
+
+def _get(world, x: int, y: int, z: int) -> int:
+    """``World.get_block`` (the same chunk look-up, loading and cache recency) with a cheaper
+    read of the section."""
+    chunk = world.chunk(x >> 4, z >> 4)
+    if chunk is None:
+        return 0  # air
+    section = chunk.sections.get(y >> 4)
+    return 0 if section is None else section.item((y & 15) << 8 | (z & 15) << 4 | (x & 15))
 
 
 def _updates(game: Game) -> BlockUpdates:

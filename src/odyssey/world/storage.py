@@ -164,7 +164,8 @@ class World:
         if chunk is None:
             return self.get_block(x, y, z)
         section = chunk.sections.get(y >> 4)
-        return AIR if section is None else section.item(y & 15, z & 15, x & 15)
+        # one flat index into the [y][z][x] section: cheaper than three
+        return AIR if section is None else section.item((y & 15) << 8 | (z & 15) << 4 | (x & 15))
 
     def set_block(self, x: int, y: int, z: int, state: int | str) -> None:
         """Set the block at (x, y, z) to a state id or block-state string."""

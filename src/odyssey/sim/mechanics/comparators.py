@@ -26,6 +26,7 @@ from odyssey.sim.mechanics.power import (
     INDEX,
     Pos,
     comparator_output,
+    get_state,
     mark_survival,
     tables,
 )
@@ -160,7 +161,7 @@ def _facts(blocks, state: int) -> tuple[int, bool, bool]:
 @hooks.on_neighbour("comparator")
 def comparator_changed(game, pos: Pos, state: int, source: Pos) -> None:
     """``checkTickOnNeighbor``."""
-    if game.world.get_block(*pos) != state:
+    if get_state(game.world, *pos) != state:
         return  # changed by an earlier handler of this update
     world = game.world
     mark_survival(world)

@@ -20,6 +20,7 @@ from odyssey.sim.mechanics.power import (
     OPPOSITE,
     STEPS,
     Pos,
+    get_state,
     is_powered,
     mark_survival,
     notify_neighbours,
@@ -94,7 +95,7 @@ def _emitters(game) -> EmitterState:
 
 @hooks.on_neighbour(*EMITTERS)
 def emitter_changed(game, pos: Pos, state: int, source: Pos) -> None:
-    if game.world.get_block(*pos) != state:
+    if get_state(game.world, *pos) != state:
         return  # changed by an earlier handler of this update
     mark_survival(game.world)
     if source != pos:
@@ -147,7 +148,7 @@ def click_sound(name: str, on: bool) -> tuple[str, float]:
 @hooks.on_neighbour(*OPENABLE)
 def openable_changed(game, pos: Pos, state: int, source: Pos) -> None:
     """``neighborChanged`` of DoorBlock, TrapDoorBlock and FenceGateBlock."""
-    if game.world.get_block(*pos) != state:
+    if get_state(game.world, *pos) != state:
         return  # changed by an earlier handler of this update
     world = game.world
     mark_survival(world)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from odyssey.sim import blockupdates
 from odyssey.sim.mechanics import hooks
-from odyssey.sim.mechanics.power import Pos, is_powered, mark_survival
+from odyssey.sim.mechanics.power import Pos, get_state, is_powered, mark_survival
 from odyssey.sim.redstone import with_props
 
 LAMP_OFF_DELAY = 4
@@ -23,7 +23,7 @@ def _with_lit(blocks, state: int, lit: bool) -> int:
 @hooks.on_neighbour("redstone_lamp")
 def lamp_changed(game, pos: Pos, state: int, source: Pos) -> None:
     """Lit at once by a signal; a scheduled tick puts it out 4 ticks after the signal goes."""
-    if game.world.get_block(*pos) != state:
+    if get_state(game.world, *pos) != state:
         return  # changed by an earlier handler of this update
     world = game.world
     mark_survival(world)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from odyssey.sim import blockupdates
 from odyssey.sim.mechanics import hooks
-from odyssey.sim.mechanics.power import INDEX, Pos, mark_survival
+from odyssey.sim.mechanics.power import INDEX, Pos, get_state, mark_survival
 from odyssey.sim.mechanics.repeaters import step, update_front
 from odyssey.sim.redstone import with_props
 
@@ -45,7 +45,7 @@ def _facing(blocks, state: int) -> int:
 
 @hooks.on_neighbour("observer")
 def observer_changed(game, pos: Pos, state: int, source: Pos) -> None:
-    if game.world.get_block(*pos) != state:
+    if get_state(game.world, *pos) != state:
         return  # changed by an earlier handler of this update
     world = game.world
     mark_survival(world)

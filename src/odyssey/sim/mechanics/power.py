@@ -32,10 +32,10 @@ its stored state (vanilla recomputes them, which only differs for a stale state)
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from odyssey.world.blocks import BlockFlag, BlockRegistry
+from odyssey.world.blocks import AIR, BlockFlag, BlockRegistry
 
 if TYPE_CHECKING:
     from odyssey.world.storage import World
@@ -64,6 +64,13 @@ class Tables:
     conductor: list[bool]
     wire: frozenset[int]  # redstone_wire states (ignored while dust computes its own power)
     comparator: dict[int, int]  # powered comparator state -> its facing (output by block entity)
+    # the same as flat lists by state (None / -1: none), the hot paths' look-ups; ``dry_*``
+    # leave dust out (what dust asks for its own power)
+    weak_rows: list[tuple[int, ...] | None] = field(default_factory=list)
+    strong_rows: list[tuple[int, ...] | None] = field(default_factory=list)
+    dry_weak: list[tuple[int, ...] | None] = field(default_factory=list)
+    dry_strong: list[tuple[int, ...] | None] = field(default_factory=list)
+    comparator_facing: list[int] = field(default_factory=list)
 
 
 _TABLES: dict[int, Tables] = {}
@@ -84,16 +91,30 @@ def block_at(world: World, x: int, y: int, z: int) -> int:
     return world.peek_block(x, y, z)
 
 
+def get_state(world: World, x: int, y: int, z: int) -> int:
+    """``World.get_block`` (the same chunk look-up, loading and cache recency) with a cheaper
+    read of the section (a flat index, no numpy scalar)."""
+    chunk = world.chunk(x >> 4, z >> 4)
+    if chunk is None:
+        return AIR
+    section = chunk.sections.get(y >> 4)
+    return AIR if section is None else section.item((y & 15) << 8 | (z & 15) << 4 | (x & 15))
+
+
 def is_conductor(registry: BlockRegistry, state: int) -> bool:
     """Vanilla ``isRedstoneConductor``: a full collision cube, bar glass, leaves and a few."""
     return tables(registry).conductor[state]
+
+
+# (d, dx, dy, dz) for each direction d, the hot loops' form of STEPS
+_STEPS_D = tuple((d, *STEPS[d]) for d in range(6))
 
 
 def signal(world: World, pos: Pos, d: int, wires: bool = True) -> int:
     """``Level.getSignal``: what the block at ``pos`` gives the neighbour at ``pos - d``; a
     conductor also passes on the strongest direct signal it receives."""
     t = tables(world.registry)
-    state = block_at(world, *pos)
+    state = world.peek_block(*pos)
     out = _weak(world, t, pos, state, d, wires)
     if out < 15 and t.conductor[state]:
         out = max(out, _direct(world, t, pos, wires))
@@ -105,20 +126,54 @@ def direct_signal_to(world: World, pos: Pos, wires: bool = True) -> int:
     return _direct(world, tables(world.registry), pos, wires)
 
 
+class _Facts:
+    """Answers about one world as it is at one revision (any change of a block or a block
+    entity bumps it): the same question asked again before the next change is answered from
+    here. Every answer is a pure function of the blocks, so this changes no result."""
+
+    __slots__ = ("direct", "powered", "revision", "world")
+
+    def __init__(self, world: World) -> None:
+        self.world = weakref.ref(world)
+        self.revision = world.revision
+        self.direct: dict[tuple[Pos, bool], int] = {}  # (pos, wires) -> _direct
+        self.powered: dict[Pos, bool] = {}  # is_powered
+
+
+_FACTS: list[_Facts | None] = [None]
+
+
+def _facts(world: World) -> _Facts:
+    found = _FACTS[0]
+    if found is None or found.revision != world.revision or found.world() is not world:
+        found = _FACTS[0] = _Facts(world)
+    return found
+
+
 def _direct(world: World, t: Tables, pos: Pos, wires: bool) -> int:
+    known = _facts(world).direct
+    key = (pos, wires)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = _direct_now(world, t, pos, wires)
+    return found
+
+
+def _direct_now(world: World, t: Tables, pos: Pos, wires: bool) -> int:
     x, y, z = pos
     best = 0
-    strong, comparator, wire = t.strong, t.comparator, t.wire
-    for d in range(6):
-        dx, dy, dz = STEPS[d]
-        state = block_at(world, x + dx, y + dy, z + dz)
-        row = strong.get(state)
+    strong = t.strong_rows if wires else t.dry_strong
+    facing = t.comparator_facing
+    peek = world.peek_block
+    for d, dx, dy, dz in _STEPS_D:
+        state = peek(x + dx, y + dy, z + dz)
+        row = strong[state]
         if row is not None:
-            if row[d] > best and (wires or state not in wire):
+            if row[d] > best:
                 best = row[d]
                 if best >= 15:
                     return best
-        elif state in comparator and comparator[state] == d:
+        elif facing[state] == d:
             best = max(best, comparator_output(world, (x + dx, y + dy, z + dz)))
     return best
 
@@ -130,13 +185,20 @@ def received_power(world: World, pos: Pos, wires: bool = True) -> int:
     x, y, z = pos
     best = 0
     conductor = t.conductor
-    for d in range(6):
-        dx, dy, dz = STEPS[d]
-        other = (x + dx, y + dy, z + dz)
-        state = block_at(world, *other)
-        out = _weak(world, t, other, state, d, wires)
-        if out < 15 and conductor[state] and best < 15:
-            out = max(out, _direct(world, t, other, wires))
+    weak = t.weak_rows if wires else t.dry_weak
+    facing = t.comparator_facing
+    peek = world.peek_block
+    for d, dx, dy, dz in _STEPS_D:
+        state = peek(x + dx, y + dy, z + dz)
+        row = weak[state]
+        if row is not None:
+            out = row[d]
+        elif facing[state] == d:
+            out = comparator_output(world, (x + dx, y + dy, z + dz))
+        else:
+            out = 0
+        if out < 15 and best < 15 and conductor[state]:
+            out = max(out, _direct(world, t, (x + dx, y + dy, z + dz), wires))
         if out > best:
             best = out
             if best >= 15:
@@ -146,18 +208,34 @@ def received_power(world: World, pos: Pos, wires: bool = True) -> int:
 
 def is_powered(world: World, pos: Pos) -> bool:
     """``Level.hasNeighborSignal``: whether any neighbour gives the block a signal."""
+    known = _facts(world).powered
+    found = known.get(pos)
+    if found is None:
+        found = known[pos] = _is_powered_now(world, pos)
+    return found
+
+
+def _is_powered_now(world: World, pos: Pos) -> bool:
+    # The neighbours' own signals first, then what conductors among them pass on: the same
+    # answer (any of them), found sooner where a neighbour signals.
     t = tables(world.registry)
     x, y, z = pos
     conductor = t.conductor
-    for d in range(6):
-        dx, dy, dz = STEPS[d]
-        other = (x + dx, y + dy, z + dz)
-        state = block_at(world, *other)
-        if _weak(world, t, other, state, d, True) > 0:
+    weak = t.weak_rows
+    facing = t.comparator_facing
+    peek = world.peek_block
+    conductors = []
+    for d, dx, dy, dz in _STEPS_D:
+        state = peek(x + dx, y + dy, z + dz)
+        row = weak[state]
+        if row is not None:
+            if row[d] > 0:
+                return True
+        elif facing[state] == d and comparator_output(world, (x + dx, y + dy, z + dz)) > 0:
             return True
-        if conductor[state] and _direct(world, t, other, True) > 0:
-            return True
-    return False
+        if conductor[state]:
+            conductors.append((x + dx, y + dy, z + dz))
+    return any(_direct(world, t, other, True) > 0 for other in conductors)
 
 
 def signal_towards(world: World, pos: Pos, d: int) -> int:
@@ -174,12 +252,10 @@ def comparator_output(world: World, pos: Pos) -> int:
 
 
 def _weak(world: World, t: Tables, pos: Pos, state: int, d: int, wires: bool) -> int:
-    row = t.weak.get(state)
+    row = (t.weak_rows if wires else t.dry_weak)[state]
     if row is not None:
-        if not wires and state in t.wire:
-            return 0
         return row[d]
-    if t.comparator.get(state, -1) == d:
+    if t.comparator_facing[state] == d:
         return comparator_output(world, pos)
     return 0
 
@@ -191,8 +267,15 @@ SURVIVAL_WORLDS: weakref.WeakSet = weakref.WeakSet()
 
 
 def mark_survival(world: World) -> None:
+    last = _MARKED[0]
+    if last is not None and last() is world:
+        return  # the world marked last (the usual case: a cheap check on a hot path)
     if world not in SURVIVAL_WORLDS:
         SURVIVAL_WORLDS.add(world)
+    _MARKED[0] = weakref.ref(world)
+
+
+_MARKED: list[weakref.ref | None] = [None]
 
 
 def notify_neighbours(game: Any, pos: Pos) -> None:
@@ -244,7 +327,14 @@ def _build(reg: BlockRegistry) -> Tables:
                 weak[s], strong[s] = rows
         if name == "redstone_wire":
             wire.update(states)
-    return Tables(weak, strong, conductor, frozenset(wire), comparator)
+    n = len(flags)
+    weak_rows: list[Row | None] = [weak.get(i) for i in range(n)]
+    strong_rows: list[Row | None] = [strong.get(i) for i in range(n)]
+    dry_weak = [None if i in wire else row for i, row in enumerate(weak_rows)]
+    dry_strong = [None if i in wire else row for i, row in enumerate(strong_rows)]
+    facing = [comparator.get(i, -1) for i in range(n)]
+    return Tables(weak, strong, conductor, frozenset(wire), comparator, weak_rows, strong_rows,
+                  dry_weak, dry_strong, facing)  # fmt: skip
 
 
 Row = tuple[int, ...]

@@ -22,6 +22,7 @@ from odyssey.sim.mechanics.power import (
     OPPOSITE,
     STEPS,
     Pos,
+    get_state,
     mark_survival,
     notify_neighbours,
     signal,
@@ -101,7 +102,7 @@ def _locked(world, pos: Pos, facing: int) -> bool:
 
 @hooks.on_neighbour("repeater")
 def repeater_changed(game, pos: Pos, state: int, source: Pos) -> None:
-    if game.world.get_block(*pos) != state:
+    if get_state(game.world, *pos) != state:
         return  # changed by an earlier handler of this update
     world = game.world
     mark_survival(world)

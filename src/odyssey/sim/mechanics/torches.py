@@ -23,6 +23,7 @@ from odyssey.sim.mechanics.power import (
     OPPOSITE,
     STEPS,
     Pos,
+    get_state,
     mark_survival,
     notify_around,
     signal,
@@ -70,7 +71,7 @@ def _lit(blocks, state: int) -> bool:
 
 @hooks.on_neighbour(*TORCHES)
 def torch_changed(game, pos: Pos, state: int, source: Pos) -> None:
-    if game.world.get_block(*pos) != state:
+    if get_state(game.world, *pos) != state:
         return  # changed by an earlier handler of this update
     world = game.world
     mark_survival(world)

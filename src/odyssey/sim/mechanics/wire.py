@@ -21,6 +21,9 @@ the neighbours of the conductors around it (vanilla: of all six neighbours, whic
 for block-update-detector builds).
 
 Dust with no sturdy top (or hopper) under it breaks and drops its item.
+
+What dust reads of its surroundings is remembered while they stay the same (``wire_memo``): a
+cache only, every answer is the one looking again would give.
 """
 
 from __future__ import annotations
@@ -33,11 +36,13 @@ from odyssey.sim.mechanics.power import (
     STEPS,
     Pos,
     block_at,
+    get_state,
     mark_survival,
     notify_neighbours,
     received_power,
     tables,
 )
+from odyssey.sim.mechanics.wire_memo import WireMemo, mark_wire_only, memo
 from odyssey.sim.mechanics.wire_shapes import (
     WIRE,
     WireTables,
@@ -56,44 +61,83 @@ MAX_NETWORK = 20_000  # dust in one recomputed network (a runaway build stops he
 def linked(world, pos: Pos) -> list[Pos]:
     """The dust this dust takes power from (``calculateTargetStrength``'s neighbours)."""
     wt = wire_tables(world.registry)
+    lo, hi = wt.min, wt.max
     conductor = tables(world.registry).conductor
+    peek = world.peek_block
     x, y, z = pos
-    roofed = conductor[block_at(world, x, y + 1, z)]
+    roofed = conductor[peek(x, y + 1, z)]
     out = []
-    for d in HORIZONTAL:
-        dx, _, dz = STEPS[d]
-        r = (x + dx, y, z + dz)
-        state = block_at(world, *r)
-        if wt.is_wire(state):
-            out.append(r)
+    for dx, dz in _SIDES:
+        state = peek(x + dx, y, z + dz)
+        if lo <= state <= hi:
+            out.append((x + dx, y, z + dz))
         if conductor[state]:
-            if not roofed and wt.is_wire(block_at(world, x + dx, y + 1, z + dz)):
+            if not roofed and lo <= peek(x + dx, y + 1, z + dz) <= hi:
                 out.append((x + dx, y + 1, z + dz))
-        elif wt.is_wire(block_at(world, x + dx, y - 1, z + dz)):
+        elif lo <= peek(x + dx, y - 1, z + dz) <= hi:
             out.append((x + dx, y - 1, z + dz))
     return out
 
 
+_SIDES = tuple((STEPS[d][0], STEPS[d][2]) for d in HORIZONTAL)  # (dx, dz) in vanilla's order
+
+
 def target_power(world, pos: Pos) -> int:
     """``calculateTargetStrength`` of one dust from its neighbours as they are now."""
-    wt = wire_tables(world.registry)
-    own = received_power(world, pos, wires=False)
-    if own >= 15:
-        return own
-    best = 0
-    for other in linked(world, pos):
-        best = max(best, wt.decode(block_at(world, *other))[1])
-    return max(own, best - 1)
+    m = memo(world)
+    found = m.target.get(pos)
+    if found is not None:
+        return found
+    own = _own(m, world, pos)
+    if own < 15:
+        lo = wire_tables(world.registry).min
+        peek = world.peek_block
+        best = 0
+        for other in _linked(m, world, pos):
+            best = max(best, (peek(*other) - lo) // 9 % 16)  # the power of wt.decode
+        own = max(own, best - 1)
+    m.target[pos] = own
+    return own
+
+
+def _own(m: WireMemo, world, pos: Pos) -> int:
+    """The dust's input from other blocks (``received_power(wires=False)``), remembered."""
+    found = m.own.get(pos)
+    if found is None:
+        found = m.own[pos] = received_power(world, pos, wires=False)
+        m.add(pos)
+    return found
+
+
+def _linked(m: WireMemo, world, pos: Pos) -> list[Pos]:
+    found = m.linked.get(pos)
+    if found is None:
+        found = m.linked[pos] = linked(world, pos)
+        m.add(pos)
+    return found
+
+
+def _shape(world, pos: Pos, power: int, was_dot: bool) -> int:
+    """``connection_state``, remembered (the shape does not depend on power: power 0's state
+    plus the power's place in the state id)."""
+    m = memo(world)
+    key = (pos, was_dot)
+    found = m.shape.get(key)
+    if found is None:
+        found = m.shape[key] = connection_state(world, pos, 0, was_dot)
+        m.add(pos)
+    return found + 9 * power
 
 
 def _candidates(world, wt: WireTables, pos: Pos) -> list[Pos]:
     """Dust that may be linked with ``pos`` either way (beside, and one up or down beside)."""
     x, y, z = pos
+    lo, hi = wt.min, wt.max
+    peek = world.peek_block
     out = []
-    for d in HORIZONTAL:
-        dx, _, dz = STEPS[d]
+    for dx, dz in _SIDES:
         for dy in (0, 1, -1):
-            if wt.is_wire(block_at(world, x + dx, y + dy, z + dz)):
+            if lo <= peek(x + dx, y + dy, z + dz) <= hi:
                 out.append((x + dx, y + dy, z + dz))
     return out
 
@@ -101,19 +145,25 @@ def _candidates(world, wt: WireTables, pos: Pos) -> list[Pos]:
 def network_powers(world, start: Pos) -> dict[Pos, int]:
     """The power every dust of the network around ``start`` should have."""
     wt = wire_tables(world.registry)
+    m = memo(world)
+    candidates = m.candidates
     seen = {start}
     queue = [start]
     while queue and len(seen) < MAX_NETWORK:
         pos = queue.pop()
-        for other in _candidates(world, wt, pos):
+        found = candidates.get(pos)
+        if found is None:
+            found = candidates[pos] = _candidates(world, wt, pos)
+            m.add(pos)
+        for other in found:
             if other not in seen:
                 seen.add(other)
                 queue.append(other)
     feeds: dict[Pos, list[Pos]] = {p: [] for p in seen}  # dust -> dust it gives power to
     power: dict[Pos, int] = {}
     for pos in seen:
-        power[pos] = received_power(world, pos, wires=False)
-        for source in linked(world, pos):
+        power[pos] = _own(m, world, pos)
+        for source in _linked(m, world, pos):
             if source in feeds:
                 feeds[source].append(pos)
     buckets: list[list[Pos]] = [[] for _ in range(16)]
@@ -157,15 +207,23 @@ def update_power(game, pos: Pos) -> None:
     if len(settled) > MAX_NETWORK:
         settled.clear()
     changes = []
-    for other, power in network_powers(world, pos).items():
-        state = block_at(world, *other)
-        sides, old = wt.decode(state)
-        new = wt.encode(sides, power)
+    powers = network_powers(world, pos)
+    peek = world.peek_block
+    for other, power in powers.items():
+        state = peek(*other)
+        old = (state - wt.min) // 9 % 16
+        new = state + (power - old) * 9  # the same shape with the new power (wt.encode)
         settled[other] = new
         if old != power:
             changes.append((other, new))
+    revision = world.revision
     for other, new in changes:
         game.set_block(other, new)
+    if world.revision == revision + len(changes) and len(powers) < MAX_NETWORK:
+        # nothing else changed meanwhile: only powers did, and every dust of the network now
+        # has its target power
+        mark_wire_only(world, revision + 1, world.revision)
+        memo(world).target.update(powers)
 
 
 # -- hooks --------------------------------------------------------------------------------------
@@ -173,26 +231,31 @@ def update_power(game, pos: Pos) -> None:
 
 @hooks.on_neighbour(WIRE)
 def neighbour_changed(game, pos: Pos, state: int, source: Pos) -> None:
-    if game.world.get_block(*pos) != state:
-        return  # changed by an earlier handler of this update
     world = game.world
+    if get_state(world, *pos) != state:
+        return  # changed by an earlier handler of this update
+    peek = world.peek_block
     mark_survival(world)
     wt = wire_tables(world.registry)
     x, y, z = pos
     below = source == (x, y - 1, z)
-    if (source == pos or below) and not wt.supports(block_at(world, x, y - 1, z)):
+    if (source == pos or below) and not wt.supports(peek(x, y - 1, z)):
         _break(game, pos)
         return
-    power = wt.decode(state)[1]
     if source == pos:  # the dust itself changed: what it powers tells its neighbours
         _notify_powered(game, pos)
         return  # (its power: set by a network update, or kept by a new shape, as vanilla)
-    source_state = block_at(world, *source)
-    source_wire = wt.is_wire(source_state)
+    m = memo(world)
+    revision = world.revision
+    if m.quiet.get(pos) == state:
+        return  # shape and power found right since the last change: nothing to do
+    power = (state - wt.min) // 9 % 16
+    source_state = peek(*source)
+    source_wire = wt.min <= source_state <= wt.max
     # The shape depends on the blocks beside, above and one up or down beside, not on what is
     # below nor on the power of dust beside (placed dust updates its neighbours' shapes).
     if not below and not source_wire:
-        shaped = connection_state(world, pos, power, is_dot(wt, state))
+        shaped = _shape(world, pos, power, is_dot(wt, state))
         if shaped != state:
             game.set_block(pos, shaped)
     if source_wire:
@@ -201,6 +264,8 @@ def neighbour_changed(game, pos: Pos, state: int, source: Pos) -> None:
             return  # both set by the same network update: nothing to do
     if target_power(world, pos) != power:
         update_power(game, pos)
+    elif not below and not source_wire and world.revision == revision:
+        m.quiet[pos] = state  # both checked, nothing changed
 
 
 def _notify_powered(game, pos: Pos) -> None:
@@ -209,11 +274,11 @@ def _notify_powered(game, pos: Pos) -> None:
     Deliberate difference: no extra updates through non-conductors (affects block-update
     detector builds only)."""
     conductor = tables(game.world.registry).conductor
+    peek = game.world.peek_block
     x, y, z = pos
     for dx, dy, dz in STEPS:
-        other = (x + dx, y + dy, z + dz)
-        if conductor[block_at(game.world, *other)]:
-            notify_neighbours(game, other)
+        if conductor[peek(x + dx, y + dy, z + dz)]:
+            notify_neighbours(game, (x + dx, y + dy, z + dz))
 
 
 @hooks.on_placed(WIRE)
