@@ -60,7 +60,7 @@ class Chunk:
     def get(self, x: int, y: int, z: int) -> int:
         """State at absolute (x, y, z); air where no section exists."""
         section = self.sections.get(y >> 4)
-        return AIR if section is None else int(section[y & 15, z & 15, x & 15])
+        return AIR if section is None else section.item(y & 15, z & 15, x & 15)
 
     def writable_section(self, sy: int) -> np.ndarray:
         """The section at ``sy`` as a writable array, creating or un-sharing it first."""
