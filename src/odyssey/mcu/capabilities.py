@@ -62,7 +62,7 @@ def _checker(kind: str, arg: str, name: str) -> Callable[[], str]:
     table = {"craft": _recipe, "mob": _mob, "spawns": _spawns, "explore": _explore}
     if kind in table and arg:
         return lambda: table[kind](arg)
-    simple = {"smelting": _smelting, "climbing": _climbing, "boats": lambda: _mob("oak_boat")}
+    simple = {"smelting": _smelting, "climbing": _climbing, "boats": probes.boats}
     if name in simple:
         return simple[name]
     raise probes.MissingError(f"no check is known for capability {name!r}")

@@ -280,10 +280,32 @@ def _golem(body: list[Pos], spec: str, head: Pos, golem: str) -> str:
     game = probe_game()
     for pos in body:
         put(game, pos, spec)
+    for y in (GROUND + 1, GROUND + 2):  # a pillar to stand on: the top of the body in sight
+        put(game, (0, y, 0), "stone")
+    game.teleport((0.5, GROUND + 3.0, 0.5), 0.0, 0.0)
     hand(game, "carved_pumpkin")
     use_on_top(game, head)
     expect(golem in entity_types(game), f"a carved pumpkin on {spec}s made no {golem}")
     return f"a carved pumpkin on {spec}s made a {golem}"
+
+
+def boats() -> str:
+    """Place a boat on a pool and board it with an empty hand."""
+    game = probe_game()
+    for x in (2, 3):
+        for z in (-1, 0, 1):
+            put(game, (x, GROUND, z), "water")
+    hand(game, "oak_boat")
+    use_on_top(game, (2, GROUND - 1, 0))  # the pool's floor under the water: the surface
+    boats = [e for e in game.survival.entities.entities.values() if e.type == "oak_boat"]
+    expect(bool(boats), "using a boat on water placed no boat")
+    b = boats[0]
+    game.survival.inventory.set(0, None)
+    look_at(game, b.x, b.y + 0.3, b.z)
+    press(game, use=True)
+    riding = getattr(game.survival.mechanics.get("riding"), "vehicle", None)
+    expect(riding == b.id, "right-clicking the boat did not seat the player")
+    return "placed a boat on water and boarded it"
 
 
 def snow_golem() -> str:
