@@ -91,6 +91,7 @@ class ContainersState:
     hoppers: set[Key] = field(default_factory=set)  # hoppers that tick
     scanned: set[tuple[str, int, int]] = field(default_factory=set)  # chunks searched for them
     revisions: dict[str, tuple[int, int]] = field(default_factory=dict)  # world id, revision
+    scan_key: tuple = ()  # dimension, player chunk, chunks in memory at the last full search
     ender: list[Stack] = field(default_factory=lambda: [None] * 27)  # the player's ender chest
     open_at: Key | None = None  # the container whose screen is open (one viewer: the player)
     # shulker boxes broken this tick: block, tick, container component, custom name

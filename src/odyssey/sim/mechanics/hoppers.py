@@ -306,9 +306,13 @@ def _scan(game) -> None:
     st = state(game)
     dim = game.survival.dimension
     world = game.world
-    _forget_changed(st, dim, world)
+    forgot = _forget_changed(st, dim, world)
     px, _, pz = game.player.pos
     pcx, pcz = int(np.floor(px)) >> 4, int(np.floor(pz)) >> 4
+    key = (dim, id(world), pcx, pcz, world.loaded_chunk_count())
+    if not forgot and st.scan_key == key:
+        return  # the same chunks around, none changed in bulk, none newly in memory
+    st.scan_key = key
     mask = _hopper_mask(world.registry)
     for cx in range(pcx - SCAN_CHUNKS, pcx + SCAN_CHUNKS + 1):
         for cz in range(pcz - SCAN_CHUNKS, pcz + SCAN_CHUNKS + 1):
@@ -325,19 +329,29 @@ def _scan(game) -> None:
                     st.hoppers.add((dim, *pos))
 
 
-def _forget_changed(st, dim: str, world) -> None:
+def _forget_changed(st, dim: str, world) -> bool:
+    """Look again at what changed since the last tick: a single block that is a hopper now is
+    registered at once; chunks changed in bulk are searched again. Whether any chunk was."""
     seen = st.revisions.get(dim)
     st.revisions[dim] = (id(world), world.revision)
-    if seen is None:
-        return
+    if seen is None or (seen[1] == world.revision and seen[0] == id(world)):
+        return False
     changes = world.changes_since(seen[1]) if seen[0] == id(world) else None
     if changes is None:
         st.scanned = {c for c in st.scanned if c[0] != dim}
-        return
-    for x0, _, z0, x1, _, z1 in changes:
+        return True
+    mask = _hopper_mask(world.registry)
+    forgot = False
+    for x0, y0, z0, x1, y1, z1 in changes:
+        if x1 - x0 == 1 and y1 - y0 == 1 and z1 - z0 == 1:
+            if mask[world.peek_block(x0, y0, z0)]:
+                st.hoppers.add((dim, x0, y0, z0))
+            continue
         for cx in range(x0 >> 4, ((x1 - 1) >> 4) + 1):
             for cz in range(z0 >> 4, ((z1 - 1) >> 4) + 1):
                 st.scanned.discard((dim, cx, cz))
+                forgot = True
+    return forgot
 
 
 @cache
