@@ -61,6 +61,8 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
     Kind("horse", 1.3964844, 1.6, 1.52, 22.0, 0.225, tempt=HORSE_TEMPT, tempt_speed=1.25,
          panic_speed=1.2, step=1.0),
     Kind("zombie", 0.6, 1.95, 1.74, 20.0, 0.23, "monster", 3.0, 35.0, burns_in_day=True),
+    # Drowned: a zombie of the water (Drowned extends Zombie); here it walks and fights as one
+    Kind("drowned", 0.6, 1.95, 1.74, 20.0, 0.23, "monster", 3.0, 35.0, burns_in_day=True),
     Kind("skeleton", 0.6, 1.99, 1.74, 20.0, 0.25, "monster", 2.0, 16.0, burns_in_day=True),
     Kind("spider", 1.4, 0.9, 0.65, 16.0, 0.3, "monster", 2.0, 16.0),
     Kind("creeper", 0.6, 1.7, 1.445, 20.0, 0.25, "monster", 0.0, 16.0),

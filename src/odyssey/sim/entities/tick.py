@@ -95,7 +95,7 @@ def tick(
     ctx.weather = weather
     store.tick_count += 1
     if ctx.difficulty == 0:
-        for e in store.of_type("zombie", "skeleton", "spider", "creeper", "enderman"):
+        for e in store.of_type("zombie", "drowned", "skeleton", "spider", "creeper", "enderman"):
             store.remove(e.id)
     entities = active(store, players)
     for i, (group, near) in enumerate(groups(entities, list(players))):
