@@ -205,6 +205,18 @@ def survival_tick(game, before: PlayerState) -> None:
     blockupdates.tick(game, before)
 
 
+def item_in_use(game) -> bool:
+    """Whether the player is using an item (LivingEntity.isUsingItem): eating, drinking a
+    potion or milk, drawing a bow or crossbow, aiming a trident, raising a shield."""
+    s: Survival = game.survival
+    if s.eating > 0:
+        return True
+    m = s.mechanics
+    if getattr(m.get("potions"), "drinking", 0) or getattr(m.get("buckets"), "ticks", 0):
+        return True
+    return bool(getattr(m.get("ranged"), "item", None))
+
+
 def _time_stats(game) -> None:
     """ServerPlayer.tick's time counters (time since rest stops while asleep)."""
     stats = game.survival.stats

@@ -208,7 +208,13 @@ class Game:
             return
         if self.survival is not None and self._riding():
             return  # seated: the vehicle's mechanic places the player each tick
-        result = self.sim.step(self.player, self.inputs)
+        inputs = self.inputs
+        if self.survival is not None:
+            from odyssey.sim.actions import item_in_use
+
+            if item_in_use(self):
+                inputs = replace(inputs, using_item=True)
+        result = self.sim.step(self.player, inputs)
         self.player = result.player
         for event in result.events:
             self._emit(event.kind, event.value)

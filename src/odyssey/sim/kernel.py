@@ -55,6 +55,7 @@ from odyssey.sim.layout import (
     K_RIGHT,
     K_SNEAK,
     K_SPRINT,
+    K_USING_ITEM,
     MAX_AIR,
     MAX_EVENTS,
     POSE_CROUCHING,
@@ -195,6 +196,8 @@ def input_vector(inp, crouching, attr):
         return 0.0, 0.0
     x, y = np.float32(x / length), np.float32(y / length)
     x, y = np.float32(x * np.float32(0.98)), np.float32(y * np.float32(0.98))
+    if len(inp) > K_USING_ITEM and inp[K_USING_ITEM] != 0:  # an item in use: a fifth
+        x, y = np.float32(x * np.float32(0.2)), np.float32(y * np.float32(0.2))
     if crouching:
         s = np.float32(attr[A_SNEAK_SPEED])
         x, y = np.float32(x * s), np.float32(y * s)
@@ -496,7 +499,8 @@ def update_sprint(st, inp):
     under = st[S_EYE_PREV] != 0.0  # the client reads last tick's "submerged"
     forward = inp[K_FORWARD] != 0 and inp[K_BACK] == 0
     in_shallow = st[S_IN_WATER] != 0.0 and not under
-    can_start = forward and (not moving_slowly(st) or under) and not in_shallow
+    using = len(inp) > K_USING_ITEM and inp[K_USING_ITEM] != 0
+    can_start = forward and (not moving_slowly(st) or under) and not in_shallow and not using
     if st[S_SPRINTING] == 0.0 and inp[K_SPRINT] != 0 and can_start:
         st[S_SPRINTING] = 1.0
     if st[S_SPRINTING] == 0.0:
@@ -506,7 +510,7 @@ def update_sprint(st, inp):
         stop = st[S_IN_WATER] == 0.0 or drifting
     else:
         blocked = st[S_COLL_H] != 0.0 and st[S_MINOR_H] == 0.0
-        stop = not forward or blocked or in_shallow
+        stop = not forward or blocked or in_shallow or using  # a fifth of the impulse: too slow
     if stop:
         st[S_SPRINTING] = 0.0
 

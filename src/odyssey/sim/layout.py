@@ -24,6 +24,7 @@ MAX_AIR, FIRE_FROM_LAVA = 300, 300
 POSE_STANDING, POSE_CROUCHING, POSE_SWIMMING = 0, 1, 2
 # -- inputs -----------------------------------------------------------------------------------
 K_FORWARD, K_BACK, K_LEFT, K_RIGHT, K_JUMP, K_SNEAK, K_SPRINT, K_ATTACK, K_USE = range(9)
+K_USING_ITEM = 9  # not a key: an item in use (eating, drawing a bow, a raised shield)
 # -- attributes (vanilla defaults in physics.PlayerAttributes) --------------------------------
 A_SCALE, A_SPEED, A_JUMP, A_STEP, A_GRAVITY, A_SAFE_FALL, A_FALL_MULT, A_SNEAK_SPEED = range(8)
 A_MIN_Y = 8  # world floor (void damage below min_y - 64)

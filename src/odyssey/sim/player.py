@@ -31,6 +31,9 @@ class InputState:
     sprint: bool = False
     attack: bool = False
     use: bool = False
+    # not a key: an item is in use (eating, drinking, a drawn bow, a raised shield), which
+    # slows walking to a fifth and keeps sprinting from starting (LocalPlayer.modifyInput)
+    using_item: bool = False
 
     @classmethod
     def of(cls, keys: list[str] | tuple[str, ...] | set[str]) -> InputState:
@@ -47,7 +50,7 @@ class InputState:
         return [key for key in KEYS if getattr(self, key)]
 
     def as_array(self) -> np.ndarray:
-        return np.array([getattr(self, key) for key in KEYS], dtype=np.int8)
+        return np.array([*(getattr(self, key) for key in KEYS), self.using_item], dtype=np.int8)
 
 
 @dataclass(frozen=True)
