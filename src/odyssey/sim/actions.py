@@ -1,10 +1,11 @@
-"""What a survival player's keys and clicks do each tick (``survival_tick``, called by
-``Game.tick``), and the player's direct actions: choose a hotbar slot, drop, open and click
-screens, craft.
+"""What a survival player's keys do each tick (``survival_tick``, called by ``Game.tick``).
 
 Order within a tick follows the client then the server: the swing timer, breaking or attacking
-with the attack key, using with the use key (place, eat, open), then hunger, furnaces and the
-entities (mobs move, items are picked up, hits on the player land through the armour).
+with the attack key, using with the use key (place, eat, open), then hunger, furnaces, the
+entities (mobs move, items are picked up, hits on the player land through the armour) and the
+block mechanics. The player's body (health, armour, damage) is ``player_body``; the direct
+actions (screens, hotbar, dropping, crafting, respawning) are ``player_actions``, both also
+importable from here.
 """
 
 from __future__ import annotations
@@ -15,12 +16,10 @@ from functools import partial
 
 from odyssey.sim import blockupdates, effects
 from odyssey.sim import layout as k
-from odyssey.sim.crafting import InventoryMenu, craft, open_crafting_table
 from odyssey.sim.entities import combat
 from odyssey.sim.entities.ai import shear
 from odyssey.sim.entities.items import drop_from_block, drop_from_player
 from odyssey.sim.entities.kinds import kind
-from odyssey.sim.entities.state import EntityStore, PlayerView
 from odyssey.sim.entities.tick import tick as tick_entities
 from odyssey.sim.food import (
     can_eat,
@@ -28,154 +27,51 @@ from odyssey.sim.food import (
     finish_eating,
     movement_exhaustion,
 )
-from odyssey.sim.furnace import open_furnace
 from odyssey.sim.inventory import ItemStack
 from odyssey.sim.loot import finish_break
 from odyssey.sim.mining import Miner, destroy_progress, tick_breaking
 from odyssey.sim.placing import click_of, place_block
 from odyssey.sim.player import PlayerState, SimError
+from odyssey.sim.player_actions import (
+    CONTAINER_SCREENS,
+    FURNACES,
+    click_menu_button,
+    click_screen,
+    close_screen,
+    craft_item,
+    drop_held,
+    give,
+    open_screen,
+    rename_item,
+    respawn,
+    select_slot,
+)
+from odyssey.sim.player_body import (
+    ENTITY_REACH,
+    armour_of,
+    entity_in_crosshair,
+    entity_store,
+    hurt_player,
+    player_view,
+    set_health,
+)
 from odyssey.sim.reach import (
     BlockHit,
     crosshair_block,
     eye_position,
-    look_vector,
-    ray_box,
     within_server_reach,
 )
 from odyssey.sim.survival import Survival
-from odyssey.sim.windows import click as menu_click
-from odyssey.world.items import items
+
+__all__ = [
+    "CONTAINER_SCREENS", "ENTITY_REACH", "FURNACES", "armour_of", "click_menu_button",
+    "click_screen", "close_screen", "craft_item", "drop_held", "entity_in_crosshair", "give",
+    "hurt_player", "item_in_use", "open_screen", "player_view", "rename_item", "respawn",
+    "riding", "select_slot", "set_health", "survival_tick", "use_block_at",
+]  # fmt: skip
 
 USE_DELAY = 4  # Minecraft.rightClickDelay
-ENTITY_REACH = 3.0  # Player.entityInteractionRange
-FURNACES = ("furnace", "smoker", "blast_furnace")
-CONTAINER_SCREENS = ("generic_9x3", "generic_9x6", "barrel", "ender_chest", "shulker_box", "hopper")
 JUMP_EXHAUSTION, SPRINT_JUMP_EXHAUSTION = 0.05, 0.2
-# Armour points and toughness per piece (ArmorMaterials, 1.21): helmet, chestplate, leggings, boots
-ARMOUR = {
-    "leather": ((1, 3, 2, 1), 0.0), "chainmail": ((2, 5, 4, 1), 0.0),
-    "iron": ((2, 6, 5, 2), 0.0), "golden": ((2, 5, 3, 1), 0.0), "copper": ((2, 4, 3, 1), 0.0),
-    "diamond": ((3, 8, 6, 3), 2.0), "netherite": ((3, 8, 6, 3), 3.0),
-}  # fmt: skip
-PIECES = ("helmet", "chestplate", "leggings", "boots")
-ARMOUR_SLOTS = (39, 38, 37, 36)  # container slots of head, chest, legs, feet
-
-
-def armour_of(s: Survival) -> tuple[float, float]:
-    """The armour points and toughness the worn pieces give."""
-    points, toughness = 0.0, 0.0
-    for i, slot in zip(range(4), ARMOUR_SLOTS, strict=True):
-        stack = s.inventory.get(slot)
-        if stack is None:
-            continue
-        material, _, piece = stack.item.partition("_")
-        if piece == PIECES[i] and material in ARMOUR:
-            values, tough = ARMOUR[material]
-            points, toughness = points + values[i], toughness + tough
-        elif stack.item == "turtle_helmet" and i == 0:
-            points += 2
-    return points, toughness
-
-
-def set_health(game, health: float) -> None:
-    p = game.player
-    st = p.to_array()
-    st[k.S_HEALTH] = max(0.0, min(20.0, health))
-    game.player = PlayerState.from_array(st, p.attributes)
-    if health <= 0.0 and not p.dead:
-        game.player = _dead(game.player)
-        game._emit("death", 0.0)
-
-
-def _dead(p: PlayerState) -> PlayerState:
-    return replace(p, dead=True, health=0.0)
-
-
-def hurt_player(game, amount: float, source: str) -> float:
-    """Damage through the worn armour (and its wear); creative and spectator take none."""
-    s: Survival = game.survival
-    if s.gamemode in ("creative", "spectator") or game.player.dead or amount <= 0.0:
-        return 0.0
-    points, toughness = armour_of(s)
-    if source not in ("starve", "fall", "void", "drown", "magic", "wither", "kill"):
-        dealt = combat.armor_damage(amount, points, toughness)
-        wear = max(1, int(amount / 4.0))
-        for slot in ARMOUR_SLOTS:
-            stack = s.inventory.get(slot)
-            if stack is not None and stack.is_damageable():
-                s.inventory.set(slot, stack.hurt(wear))
-    else:
-        dealt = amount
-    if source != "kill":
-        dealt = effects.resisted(dealt, s.effects)
-        from odyssey.sim.mechanics.protection import protected
-
-        dealt = protected(game, dealt, source)  # the armour's Protection enchantments
-        from odyssey.sim.mechanics.potions import absorb
-
-        dealt = absorb(game, dealt)  # absorption hearts take it first
-    s.food = s.food.add_exhaustion(0.1)
-    s.stats.add("custom", "damage_taken", round(dealt * 10))
-    set_health(game, game.player.health - dealt)
-    game._emit("damage_" + source, dealt)
-    if game.player.dead:
-        s.stats.add("custom", "deaths")
-    return dealt
-
-
-def player_view(game) -> PlayerView:
-    s: Survival = game.survival
-    p = game.player
-    held = s.inventory.mainhand
-    head = s.inventory.get(39)
-    return PlayerView(
-        pos=tuple(float(v) for v in p.pos), eye_height=p.eye_height, yaw=p.yaw, pitch=p.pitch,
-        health=p.health, dead=p.dead, gamemode=s.gamemode,
-        held_item=held.item if held else None, is_sprinting=p.sprinting,
-        wearing_pumpkin=head is not None and head.item == "carved_pumpkin",
-        pickup=lambda item, count, comps: _pick_up(game, item, count, comps),
-        visibility=effects.follow_scale(s.effects),
-    )  # fmt: skip
-
-
-def _pick_up(game, item: str, count: int, components: dict) -> int:
-    s: Survival = game.survival
-    left = s.inventory.add(ItemStack.of(item, count, **components))
-    taken = count - (left.count if left else 0)
-    if taken:
-        s.stats.add("picked_up", item, taken)
-    return taken
-
-
-def _store(s: Survival) -> EntityStore:
-    if s.entities is None:
-        s.entities = EntityStore(s.seed)
-    return s.entities
-
-
-def entity_in_crosshair(game, reach: float = ENTITY_REACH) -> int | None:
-    """The nearest living entity whose box the look ray enters within ``reach`` (before any
-    block), as vanilla's pick does."""
-    s: Survival = game.survival
-    if s.entities is None:
-        return None
-    origin = eye_position(game.player)
-    d = look_vector(game.player.yaw, game.player.pitch)
-    block = crosshair_block(game.world, game.player)
-    limit = min(reach, block.distance) if block is not None else reach
-    best, who = math.inf, None
-    for e in s.entities.entities.values():
-        if e.dead or e.type in ("item", "arrow"):
-            continue
-        size = kind(e.type)
-        if not size.living:
-            continue
-        half, height = size.width / 2 + 0.1, size.height + 0.1  # pick boxes grow by 0.1
-        box = (e.x - half, e.y - 0.1, e.z - half, e.x + half, e.y + height, e.z + half)
-        hit = ray_box(origin, d, box)
-        if hit is not None and hit[0] <= limit and hit[0] < best:
-            best, who = hit[0], e.id
-    return who
 
 
 # -- the tick --------------------------------------------------------------------------------
@@ -260,7 +156,7 @@ def _attack_entity(game) -> bool:
     progress = combat.cooldown_progress(s.attack_ticker + 0.5, speed)
     p = game.player
     falling = p.vel[1] < 0 and not p.on_ground and not p.in_water
-    result = combat.player_attack(_store(s), target, damage, progress, falling, p.sprinting,
+    result = combat.player_attack(entity_store(s), target, damage, progress, falling, p.sprinting,
                                   tuple(p.pos), p.yaw)  # fmt: skip
     s.attack_ticker = 0
     s.food = s.food.add_exhaustion(0.1)
@@ -330,7 +226,7 @@ def _break(game, attack: bool, pressed: bool) -> None:
         s.inventory.set(s.inventory.selected, tool)
     if s.rules.get("do_tile_drops", True):
         for drop in result.drops:
-            drop_from_block(_store(s), drop.item, drop.count, step.broken)
+            drop_from_block(entity_store(s), drop.item, drop.count, step.broken)
     game._emit("block_broken", 0.0, step.broken)
 
 
@@ -452,7 +348,7 @@ def _interact(game, target: int, held: ItemStack | None) -> bool:
     if held.item == "bucket" and e.type == "cow" and not e.baby:
         s.inventory.set(s.inventory.selected, held.with_count(held.count - 1))
         for left in s.inventory.place_back(ItemStack.of("milk_bucket")):
-            drop_from_player(_store(s), left.item, left.count, player_view(game))
+            drop_from_player(entity_store(s), left.item, left.count, player_view(game))
         s.stats.add("used", "bucket")
         return True
     return False
@@ -471,7 +367,7 @@ def _keep_eating(game, held: ItemStack | None) -> None:
     s.inventory.set(s.inventory.selected, eaten.hand)
     if eaten.extra is not None:
         for left in s.inventory.place_back(eaten.extra):
-            drop_from_player(_store(s), left.item, left.count, player_view(game))
+            drop_from_player(entity_store(s), left.item, left.count, player_view(game))
     s.eating = 0
     game._emit("ate", float(held.type.food.nutrition))
 
@@ -612,147 +508,3 @@ def _knock_player(game, strength: float, x: float, z: float) -> None:
     st = p.to_array()
     st[k.S_VX], st[k.S_VY], st[k.S_VZ] = vx, vy, vz
     game.player = PlayerState.from_array(st, p.attributes)
-
-
-# -- direct actions ---------------------------------------------------------------------------
-
-
-def open_screen(game, kind: str, pos=None) -> None:
-    """Open the player's inventory, a crafting table or a furnace (closing any other)."""
-    s: Survival = game.survival
-    close_screen(game)
-    if kind == "inventory":
-        s.menu = InventoryMenu(s.inventory, s.stats)
-    elif kind == "crafting_table":
-        s.menu = open_crafting_table(s.inventory, s.stats)
-    elif kind in FURNACES:
-        s.menu = open_furnace(s.furnace_at(pos, kind), s.inventory, s.stats, s.rng)
-    elif kind == "brewing_stand" and pos is not None:
-        from odyssey.sim.mechanics.brewing_menu import open_brewing_stand
-
-        open_brewing_stand(game, tuple(pos))
-        return
-    elif kind in CONTAINER_SCREENS and pos is not None:
-        from odyssey.sim.mechanics.container_screens import open_container
-
-        if not open_container(game, tuple(pos)):
-            raise SimError(f"the container at {tuple(pos)} cannot be opened (blocked)")
-        return
-    else:
-        raise SimError(f"no screen {kind!r}: expected inventory, crafting_table, a furnace or"
-                       f" a container with its position")  # fmt: skip
-    s.menu_kind, s.menu_pos = kind, pos
-
-
-def close_screen(game) -> None:
-    """Close the open screen: the grid's items go back to the inventory (or are dropped)."""
-    s: Survival = game.survival
-    if s.menu is None:
-        return
-    for left in s.menu.close():
-        drop_from_player(_store(s), left.item, left.count, player_view(game))
-    s.menu, s.menu_kind, s.menu_pos = None, "", None
-
-
-def click_screen(game, slot: int, button: int, mode: int) -> None:
-    """A click in the open screen with vanilla's slot, button and click type numbers."""
-    s: Survival = game.survival
-    if s.menu is None:
-        raise SimError("No container open")
-    result = menu_click(s.menu, slot, button, mode)
-    for left in result.drops:
-        drop_from_player(_store(s), left.item, left.count, player_view(game))
-    if result.experience:
-        from odyssey.sim.mechanics.experience import add_points
-
-        add_points(game, result.experience)
-    if s.menu_kind in CONTAINER_SCREENS and s.menu_pos is not None:
-        from odyssey.sim.mechanics.container_screens import contents_changed
-
-        contents_changed(game, tuple(s.menu_pos))
-
-
-def click_menu_button(game, button: int) -> None:
-    """Vanilla's container button click: an enchanting offer (0-2), a stonecutter recipe..."""
-    s: Survival = game.survival
-    if s.menu is None or not hasattr(s.menu, "click_menu_button"):
-        raise SimError(f"the open screen ({s.menu_kind or 'none'}) has no buttons")
-    if not s.menu.click_menu_button(button):
-        raise SimError(f"button {button} of the {s.menu_kind} screen cannot be used now")
-
-
-def rename_item(game, name: str) -> None:
-    """The anvil's name field (vanilla's rename packet)."""
-    from odyssey.sim.mechanics.anvil import set_name
-
-    if game.survival.menu_kind != "anvil":
-        raise SimError("no anvil screen is open")
-    set_name(game, name)
-
-
-def select_slot(game, hotbar: int) -> None:
-    game.survival.inventory.select(hotbar)
-
-
-def drop_held(game, whole_stack: bool = False) -> None:
-    """The Q key (ctrl+Q: the whole stack): throw the held item forwards."""
-    s: Survival = game.survival
-    held = s.inventory.mainhand
-    if held is None or s.gamemode == "spectator":
-        return
-    n = held.count if whole_stack else 1
-    s.inventory.set(s.inventory.selected, held.with_count(held.count - n))
-    drop_from_player(_store(s), held.item, n, player_view(game), dict(held.components))
-    s.stats.add("dropped", held.item, n)
-    s.stats.add("custom", "drop")
-
-
-def craft_item(game, result: str, times: int = 1) -> int:
-    """The recipe book: craft ``result`` up to ``times`` times (a 3x3 recipe needs the
-    crafting table open); returns how many were made."""
-    s: Survival = game.survival
-    grid = 3 if s.menu_kind == "crafting_table" else 2
-    outcome = craft(s.inventory, result, times, grid_size=grid, stats=s.stats)
-    for left in outcome.drops:
-        drop_from_player(_store(s), left.item, left.count, player_view(game))
-    return outcome.times
-
-
-def give(game, item: str, count: int = 1, **components) -> int:
-    """Add items to the inventory as /give does (what does not fit is dropped at the feet)."""
-    s: Survival = game.survival
-    if not items().has(item):
-        raise SimError(f"Unknown item '{item}'")
-    left = s.inventory.add(ItemStack.of(item.removeprefix("minecraft:"), count, **components))
-    if left is not None:
-        drop_from_player(_store(s), left.item, left.count, player_view(game))
-    return count
-
-
-def respawn(game) -> None:
-    """The death screen's Respawn: the inventory falls where the player died (unless
-    keep_inventory), and the player comes back at its spawn point with full health and food."""
-    s: Survival = game.survival
-    if not game.player.dead:
-        raise SimError("the player is alive: nothing to respawn")
-    close_screen(game)
-    if not s.rules.get("keep_inventory", False):
-        view = player_view(game)
-        for i, stack in enumerate(s.inventory.slots):
-            if stack is not None:
-                drop_from_player(_store(s), stack.item, stack.count, view, dict(stack.components))
-                s.inventory.set(i, None)
-    s.food, s.eating, s.effects = type(s.food)(), 0, {}
-    s.stats.values["custom"]["time_since_death"] = 0  # ServerPlayer.die resets both
-    s.stats.values["custom"]["time_since_rest"] = 0
-    spawn = s.spawn or _world_spawn(game)
-    game.teleport(spawn, game.player.yaw, 0.0)
-    game._emit("respawn", 0.0)
-
-
-def _world_spawn(game) -> tuple[float, float, float]:
-    info = getattr(game.world, "info", None)
-    spawn = getattr(info, "spawn", None)
-    if spawn is None:
-        return tuple(float(v) for v in game.player.pos)
-    return (spawn[0] + 0.5, float(spawn[1]), spawn[2] + 0.5)

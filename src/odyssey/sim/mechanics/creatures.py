@@ -73,7 +73,7 @@ def animal(game, e: Entity) -> Animal:
 
 
 def store(game):
-    from odyssey.sim.actions import _store
+    from odyssey.sim.player_body import entity_store as _store
 
     return _store(game.survival)
 

@@ -50,7 +50,7 @@ def iron_golem_blocks(game, head: Pos) -> list[Pos] | None:
 
 
 def _spawn(game, kind: str, blocks: list[Pos], feet: Pos, **fields):
-    from odyssey.sim.actions import _store
+    from odyssey.sim.player_body import entity_store as _store
 
     for pos in blocks:
         game.set_block(pos, 0)  # vanilla: setBlock(AIR, 2), then updatePatternBlocks

@@ -140,7 +140,7 @@ def shot_vector(game, speed: float, inaccuracy: float, yaw_offset: float = 0.0):
 
 def launch(game, kind: str, vel, **fields):
     """A projectile entity at the player's eyes − 0.1, rotated along ``vel``."""
-    from odyssey.sim.actions import _store
+    from odyssey.sim.player_body import entity_store as _store
 
     x, y, z = game.player.pos
     e = _store(game.survival).add(kind, (x, y + game.player.eye_height - 0.1, z),

@@ -69,7 +69,7 @@ def split(points: int) -> list[int]:
 
 def award(game, pos: tuple[float, float, float], points: int) -> list[Entity]:
     """ExperienceOrb.award: orbs worth ``points`` at ``pos``."""
-    from odyssey.sim.actions import _store
+    from odyssey.sim.player_body import entity_store as _store
 
     store, rng = _store(game.survival), game.survival.rng
     orbs = []
