@@ -4,6 +4,7 @@ server's reach check for a block named by coordinates (vanilla 1.21.11 ranges)."
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -143,9 +144,14 @@ FACE_NAMES = {(0, -1): "east", (0, 1): "west", (1, -1): "up", (1, 1): "down", (2
 
 
 def crosshair_block(
-    world: World, player: PlayerState, reach: float = BLOCK_INTERACTION_RANGE
+    world: World,
+    player: PlayerState,
+    reach: float = BLOCK_INTERACTION_RANGE,
+    shapes: Callable[[World, list[int], int], Iterable] | None = None,
 ) -> BlockHit | None:
-    """The first block the look ray hits within ``reach`` of the eye (cells walked in order)."""
+    """The first block the look ray hits within ``reach`` of the eye (cells walked in order).
+    ``shapes(world, cell, state)``: the boxes to hit in a cell (default: ``outline_boxes``;
+    buckets add fluid sources' surfaces)."""
     origin = eye_position(player)
     direction = look_vector(player.yaw, player.pitch)
     cell = [math.floor(c) for c in origin]
@@ -163,7 +169,8 @@ def crosshair_block(
     while travelled <= reach:
         state = world.get_block(*cell)
         best = None
-        for box in outline_boxes(world, state):
+        boxes = outline_boxes(world, state) if shapes is None else shapes(world, cell, state)
+        for box in boxes:
             shifted = [box[a] + cell[a % 3] for a in range(6)]
             hit = ray_box(origin, direction, shifted)
             if hit and hit[0] <= reach and (best is None or hit[0] < best[0]):

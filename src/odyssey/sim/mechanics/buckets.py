@@ -16,7 +16,6 @@ Deliberate difference: a released fish is a plain entity of its type (fish have 
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from odyssey.sim.entities.items import drop_from_player
@@ -35,12 +34,9 @@ from odyssey.sim.mechanics.fluidstate import (
 )
 from odyssey.sim.reach import (
     BLOCK_INTERACTION_RANGE,
-    FACE_NAMES,
     BlockHit,
-    eye_position,
-    look_vector,
+    crosshair_block,
     outline_boxes,
-    ray_box,
 )
 from odyssey.world.blocks import AIR, BlockFlag
 
@@ -112,45 +108,18 @@ def empty_hand(game, held: ItemStack) -> None:
 def fluid_source_hit(game, reach: float = BLOCK_INTERACTION_RANGE) -> BlockHit | None:
     """The look ray's first hit on a block's outline or a fluid source's surface
     (ClipContext.Fluid.SOURCE_ONLY), cells walked in order."""
-    world, player = game.world, game.player
-    t = tables(world.registry)
-    origin = eye_position(player)
-    direction = look_vector(player.yaw, player.pitch)
-    cell = [math.floor(c) for c in origin]
-    step = [1 if d > 0 else -1 for d in direction]
-    t_max, t_delta = [], []
-    for a in range(3):
-        if direction[a] == 0:
-            t_max.append(math.inf)
-            t_delta.append(math.inf)
-        else:
-            edge = cell[a] + (1 if direction[a] > 0 else 0)
-            t_max.append((edge - origin[a]) / direction[a])
-            t_delta.append(abs(1 / direction[a]))
-    travelled = 0.0
-    while travelled <= reach:
-        state = world.get_block(*cell)
+    t = tables(game.world.registry)
+
+    def shapes(world, cell, state):
         boxes = [list(b) for b in outline_boxes(world, state)]
         c = t.fluid[state]
         if c and is_source(c):  # the fluid's own shape: full under the same fluid, else 8/9
             above = world.get_block(cell[0], cell[1] + 1, cell[2])
             top = 1.0 if kind_of(t.fluid[above]) == kind_of(c) else 8.0 / 9.0
             boxes.append([0.0, 0.0, 0.0, 1.0, top, 1.0])
-        best = None
-        for box in boxes:
-            shifted = [box[a] + cell[a % 3] for a in range(6)]
-            hit = ray_box(origin, direction, shifted)
-            if hit and hit[0] <= reach and (best is None or hit[0] < best[0]):
-                best = hit
-        if best is not None:
-            axis = best[1]
-            face = FACE_NAMES[(axis, step[axis])] if axis >= 0 else "up"
-            return BlockHit((cell[0], cell[1], cell[2]), face, best[0])
-        axis = min(range(3), key=t_max.__getitem__)
-        travelled = t_max[axis]
-        cell[axis] += step[axis]
-        t_max[axis] += t_delta[axis]
-    return None
+        return boxes
+
+    return crosshair_block(game.world, game.player, reach, shapes)
 
 
 # -- picking up (BucketItem.use with an empty bucket, BucketPickup.pickupBlock) --------------
