@@ -281,20 +281,32 @@ def _use_milk(game, hit: BlockHit | None, held: ItemStack) -> bool:
 @hooks.on_player_tick
 def _drink(game, before) -> None:
     d = game.survival.mechanics.get("buckets")
-    if d is None or d.ticks == 0 or d.started == game.tick_count:
+    if d is None:
         return
+    d.ticks, held = drink_step(game, d.ticks, d.started, "milk_bucket")
+    if held is not None:
+        game.survival.effects = {}
+        finish_drink(game, held, "bucket")
+
+
+def drink_step(game, ticks: int, started: int, item: str) -> tuple[int, ItemStack | None]:
+    """One tick of drinking ``item`` with the use key held (32 ticks, vanilla's consumable):
+    the ticks now (0: stopped or done) and the stack when it was drunk this tick."""
+    if ticks == 0 or started == game.tick_count:
+        return ticks, None
+    held = game.survival.inventory.mainhand
+    if not game.inputs.use or held is None or held.item != item or game.player.dead:
+        return 0, None
+    if ticks + 1 < DRINK_TICKS:
+        return ticks + 1, None
+    return 0, held
+
+
+def finish_drink(game, held: ItemStack, leftover: str) -> None:
+    """A drink finished: the statistic, the sound, and what is left in the hand."""
     s = game.survival
-    held = s.inventory.mainhand
-    if not game.inputs.use or held is None or held.item != "milk_bucket" or game.player.dead:
-        d.ticks = 0
-        return
-    d.ticks += 1
-    if d.ticks < DRINK_TICKS:
-        return
-    d.ticks = 0
-    s.effects = {}
-    s.stats.add("used", "milk_bucket")
+    s.stats.add("used", held.item)
     hooks.sound(game, "entity.generic.drink", None)
-    game.emit("drank", 0.0, None, "milk_bucket")
+    game.emit("drank", 0.0, None, held.item)
     if s.gamemode != "creative":
-        fill_hand(game, held, ItemStack("bucket"))
+        fill_hand(game, held, ItemStack(leftover))

@@ -28,7 +28,6 @@ from odyssey.sim.inventory import ItemStack
 from odyssey.sim.mechanics import hooks
 from odyssey.sim.mechanics.potion_table import effects_of, potion_id
 
-DRINK_TICKS = 32  # PotionItem's consumable: 1.6 s
 UNDEAD = frozenset({"zombie", "husk", "drowned", "zombie_villager", "zombified_piglin", "zoglin",
                     "skeleton", "stray", "wither_skeleton", "bogged", "phantom", "wither",
                     "skeleton_horse", "zombie_horse"})  # fmt: skip
@@ -168,26 +167,15 @@ def _make_mud(game, hit, held: ItemStack) -> bool:
 
 
 def _drink(game) -> None:
-    st = game.survival.mechanics.get("potions")
-    if st is None or st.drinking == 0 or st.started == game.tick_count:
-        return
-    s = game.survival
-    held = s.inventory.mainhand
-    if not game.inputs.use or held is None or held.item != "potion" or game.player.dead:
-        st.drinking = 0
-        return
-    st.drinking += 1
-    if st.drinking < DRINK_TICKS:
-        return
-    st.drinking = 0
-    apply_potion(game, held)
-    s.stats.add("used", "potion")
-    hooks.sound(game, "entity.generic.drink", None)
-    game.emit("drank", 0.0, None, "potion")
-    if s.gamemode != "creative":
-        from odyssey.sim.mechanics.buckets import fill_hand
+    from odyssey.sim.mechanics.buckets import drink_step, finish_drink
 
-        fill_hand(game, held, ItemStack("glass_bottle"))
+    st = game.survival.mechanics.get("potions")
+    if st is None:
+        return
+    st.drinking, held = drink_step(game, st.drinking, st.started, "potion")
+    if held is not None:
+        apply_potion(game, held)
+        finish_drink(game, held, "glass_bottle")
 
 
 # -- filling bottles -------------------------------------------------------------------------
