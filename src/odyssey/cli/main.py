@@ -13,6 +13,7 @@ from odyssey.cli.episode_cmd import episode_app
 from odyssey.cli.errors import friendly_errors
 from odyssey.cli.eval_cmd import eval_app
 from odyssey.cli.maps_cmd import maps_app
+from odyssey.cli.mcu_cmd import mcu_app
 from odyssey.cli.nav_cmd import nav_app
 from odyssey.cli.render_cmd import render
 from odyssey.cli.report_cmd import report
@@ -43,6 +44,7 @@ app.command("report")(report)
 app.add_typer(serve_app, name="serve")
 app.add_typer(runs_app, name="runs")
 app.add_typer(eval_app, name="eval")
+app.add_typer(mcu_app, name="mcu")
 
 
 def _version(value: bool) -> None:

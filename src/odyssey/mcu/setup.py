@@ -93,10 +93,11 @@ def run_setup(game: Game, path: Path) -> list[CommandOutcome]:
     return [run_one(game, line) for line in config_commands(path)]
 
 
-def run_one(game: Game, line: str) -> CommandOutcome:
-    translated = translate(line, DIALECT).translated
+def run_one(game: Game, line: str, dialect: str | None = DIALECT) -> CommandOutcome:
+    """One set-up command as the player; ``dialect`` None: 1.21.11 syntax as written."""
+    translated = translate(line, dialect).translated if dialect else line
     try:
-        result = run(game, line, DIALECT)
+        result = run(game, line, dialect)
     except Exception as e:  # the engine refused what vanilla would do: a setup failure
         return CommandOutcome(line, translated, False, f"engine raised {type(e).__name__}: {e}")
     message = result.message.split("\n")[0]
