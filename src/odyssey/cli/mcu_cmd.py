@@ -28,8 +28,10 @@ def run(
         ),
     ] = "builtin",
     agent: Annotated[
-        list[str], typer.Option("--agent", help="oracle, random or noop; repeat for several")
+        list[str],
+        typer.Option("--agent", help="oracle, random, noop or llm:ALIAS; repeat for several"),
     ] = ["oracle"],  # noqa: B006
+    models: Annotated[Path | None, typer.Option(help="Models file for llm:ALIAS agents")] = None,
     difficulty: Annotated[str, typer.Option(help="simple or hard")] = "simple",
     seeds: Annotated[str, typer.Option(help="Seeds, comma-separated")] = "0",
     out: Annotated[Path | None, typer.Option(help="Run folder (default runs/mcu-<time>)")] = None,
@@ -59,7 +61,7 @@ def run(
                       f"{result['task_id']}: {mark}")  # fmt: skip
 
     run_mcu(configs, agent, run_dir, seed_list, difficulty, tasks, workers,
-            options={"record": record}, progress=progress)  # fmt: skip
+            options={"record": record}, models_file=models, progress=progress)  # fmt: skip
     page = write_report(run_dir)
     print(markdown(summarise(load_results(run_dir))))
     print(f"wrote {page}")

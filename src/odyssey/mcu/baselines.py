@@ -48,13 +48,17 @@ class NoopAgent:
         return Wait(20)
 
 
-MCU_AGENTS = ("oracle", "random", "noop")
+MCU_AGENTS = ("oracle", "random", "noop", "llm:ALIAS")
 
 
-def make_mcu_agent(name: str, seed: int = 0):
-    """An MCU agent by name (see ``MCU_AGENTS``)."""
+def make_mcu_agent(name: str, seed: int = 0, models_file=None):
+    """An MCU agent by name (see ``MCU_AGENTS``; ``llm:ALIAS`` is a model of the models file)."""
     from odyssey.mcu.needs import McuError
 
+    if name.startswith("llm:"):
+        from odyssey.mcu.vlm_agent import VlmAgent
+
+        return VlmAgent(name.removeprefix("llm:"), models_file)
     if name == "oracle":
         from odyssey.mcu.oracle import Oracle
 

@@ -95,6 +95,11 @@ def run_mcu_episode(
             if record:
                 screen, writer, on_tick = _recorder(game, out, size, frame_fps)
                 screenshot = screen.frame
+            elif getattr(agent, "needs_screen", False):
+                from odyssey.mcu.screen import McuScreen
+
+                screen = McuScreen(game, *size)
+                screenshot = screen.frame
             play = Play(game, config, agent, max_decisions, screenshot, on_tick)
             result = play.run()
     except Exception as e:  # the world or the game could not be set up: not the agent's fault
@@ -159,6 +164,8 @@ def _summary(config, agent, seed, result, error, setup) -> dict[str, Any]:
         "setup_commands": len(setup),
         "setup_failures": sum(not o.accepted for o in setup),
         "agent_notes": list(getattr(agent, "notes", []) or []),
+        "usage": agent.usage.to_json() if hasattr(agent, "usage") else None,
+        "cost_usd": getattr(agent, "cost_usd", None),
     }
 
 

@@ -84,7 +84,8 @@ def _attempts(folder: Path) -> int:
     return json.loads(path.read_text())["attempts"] if path.is_file() else 0
 
 
-def run_job(job: EpisodeJob, options: dict[str, Any]) -> dict[str, Any]:
+def run_job(job: EpisodeJob, options: dict[str, Any], models_file: Path | None = None
+            ) -> dict[str, Any]:  # fmt: skip
     """Plays one episode into its folder (in this process or a worker)."""
     from odyssey.mcu.baselines import make_mcu_agent
 
@@ -93,7 +94,7 @@ def run_job(job: EpisodeJob, options: dict[str, Any]) -> dict[str, Any]:
         shutil.rmtree(job.folder)
     job.folder.mkdir(parents=True)
     write_text_atomic(job.folder / "attempts.json", json.dumps({"attempts": attempts}))
-    agent = make_mcu_agent(job.agent, job.seed)
+    agent = make_mcu_agent(job.agent, job.seed, models_file)
     return run_mcu_episode(job.config, agent, job.folder, seed=job.seed, **options)
 
 
@@ -107,6 +108,7 @@ def run_mcu(
     workers: int = 1,
     retries: int = 1,
     options: dict[str, Any] | None = None,
+    models_file: Path | None = None,
     progress: Callable[[dict[str, Any]], None] | None = None,
 ) -> Path:
     """Plays every (agent, seed, task) not finished yet; returns the run folder."""
@@ -123,7 +125,7 @@ def run_mcu(
     from odyssey.mcu.baselines import make_mcu_agent
 
     for name in agents:
-        make_mcu_agent(name)  # an unknown agent fails before anything runs
+        make_mcu_agent(name, 0, models_file)  # an unknown agent or model fails before any runs
     run_dir.mkdir(parents=True, exist_ok=True)
     manifest["created_utc"] = utc_now()
     if not (run_dir / MANIFEST).is_file():
@@ -132,12 +134,12 @@ def run_mcu(
     options = options or {}
     if workers <= 1 or len(todo) <= 1:
         for job in todo:
-            result = run_job(job, options)
+            result = run_job(job, options, models_file)
             if progress is not None:
                 progress(result)
     else:
         with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
-            futures = [pool.submit(run_job, job, options) for job in todo]
+            futures = [pool.submit(run_job, job, options, models_file) for job in todo]
             for future in as_completed(futures):
                 result = future.result()
                 if progress is not None:
