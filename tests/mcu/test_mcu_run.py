@@ -66,7 +66,7 @@ def test_an_episode_writes_its_files_and_is_scored(tmp_path) -> None:
                       "known": None}]  # fmt: skip
     actions = [json.loads(line) for line in (tmp_path / "actions.jsonl").read_text().splitlines()]
     assert actions[-1] == {"tick": 20, "action": {"type": "Craft", "item": "stick", "times": 1}}
-    assert "craft to stick" in (tmp_path / "config.yaml").read_text()
+    assert "craft to stick" in (tmp_path / "task.yaml").read_text()
 
 
 def test_failures_of_the_setup_and_the_agent_are_infrastructure(tmp_path) -> None:

@@ -10,9 +10,23 @@ from typing import Annotated
 import typer
 
 from odyssey.cli.errors import friendly_errors
+from odyssey.cli.mcu_judge_cmd import (
+    CriteriaDirOpt,
+    ModelOpt,
+    ModelsOpt,
+    PromptsOpt,
+    agreement,
+    compare,
+    judge,
+)
+from odyssey.cli.mcu_tasks_cmd import tasks_app
 
 mcu_app = typer.Typer(help="MCU: atomic and composed tasks, runs, AutoEval.",
                       no_args_is_help=True)  # fmt: skip
+mcu_app.add_typer(tasks_app, name="tasks")
+mcu_app.command("judge")(judge)
+mcu_app.command("compare")(compare)
+mcu_app.command("agreement")(agreement)
 
 
 @mcu_app.command("run")
@@ -73,4 +87,32 @@ def report(run_dir: Annotated[Path, typer.Argument(help="An MCU run folder")]) -
     """(Re)write an MCU run's summary, Markdown table and HTML report."""
     from odyssey.mcu.report import write_report
 
+    print(f"wrote {write_report(run_dir)}")
+
+
+@mcu_app.command("judge-run")
+@friendly_errors
+def judge_run(
+    run_dir: Annotated[Path, typer.Argument(help="An MCU run folder (episodes with frames)")],
+    model: ModelOpt,
+    models_file: ModelsOpt = None,
+    criteria_dir: CriteriaDirOpt = None,
+    prompts_dir: PromptsOpt = None,
+    redo: Annotated[bool, typer.Option(help="Judge episodes judged before again")] = False,
+) -> None:
+    """AutoEval every recorded episode of a run (each gets its autoeval.json), then rewrite the
+    report with the six dimensions."""
+    from odyssey.mcu.report import write_report
+
+    folders = sorted(p.parent for p in (run_dir / "episodes").glob("*/s*/*/*/frames.webm"))
+    failed = 0
+    for folder in folders:
+        if (folder / "autoeval.json").is_file() and not redo:
+            continue
+        print(f"== {folder.relative_to(run_dir)}")
+        try:
+            judge(folder, model, models_file, criteria_dir=criteria_dir, prompts_dir=prompts_dir)
+        except typer.Exit as e:  # one failed judgement is recorded; the others go on
+            failed += int(e.exit_code != 0)
+    print(f"judged {len(folders)} episode(s), {failed} without a valid answer")
     print(f"wrote {write_report(run_dir)}")

@@ -3,7 +3,7 @@ by an agent, judged by its rule, recorded; its files written into a folder.
 
 ```
 EPISODE/
-  config.yaml      the configuration as played
+  task.yaml      the configuration as played
   setup.json       each set-up command: what ran, whether it worked, the game's message
   actions.jsonl    the agent's actions with their game tick
   frames.webm      the agent's screen at ``frame_fps`` per game second (with frames.jsonl)
@@ -79,7 +79,7 @@ def run_mcu_episode(
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     started, started_utc = time.perf_counter(), utc_now()
-    write_text_atomic(out / "config.yaml", dump_config(config))
+    write_text_atomic(out / "task.yaml", dump_config(config))
     screen = writer = None
     setup: list[CommandOutcome] = []
     result: PlayResult | None = None
