@@ -7,11 +7,11 @@ world and rebuilt when the player nears its edge or the world changes (``World.r
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 
 import numpy as np
 
+from odyssey.attached import attached
 from odyssey.sim import layout as k
 from odyssey.sim.block_physics import BlockPhysics, block_physics
 from odyssey.sim.collision import collect_boxes
@@ -62,6 +62,9 @@ def physics_tables(blocks: BlockPhysics) -> tuple:
     )  # fmt: skip
 
 
+PATCH_LIMIT = 64  # more changes than this at once: read the window again
+
+
 class BlockWindow:
     """A cached [y][z][x] copy of the world's states around a point, for the kernel."""
 
@@ -78,12 +81,13 @@ class BlockWindow:
         o = self.origin
         size = self.states.shape
         inside = (
-            self.revision == self.world.revision
-            and size[0] > 0
+            size[0] > 0
             and o[0] + WINDOW_MARGIN <= ix < o[0] + size[2] - WINDOW_MARGIN
             and o[1] + WINDOW_MARGIN <= iy < o[1] + size[0] - WINDOW_MARGIN
             and o[2] + WINDOW_MARGIN <= iz < o[2] + size[1] - WINDOW_MARGIN
         )
+        if inside and self.revision != self.world.revision:
+            inside = self._patch()
         if not inside:
             lo = (ix - WINDOW_HALF, iy - WINDOW_HALF, iz - WINDOW_HALF)
             hi = (ix + WINDOW_HALF, iy + WINDOW_HALF, iz + WINDOW_HALF)
@@ -93,6 +97,25 @@ class BlockWindow:
             self.origin = np.array([*lo, int(has_fluid)], dtype=np.int64)
             self.revision = self.world.revision
         return self
+
+    def _patch(self) -> bool:
+        """Copy in the single blocks changed since the window was read; False when the changes
+        are too many or too large (or the change log no longer reaches back): read it again."""
+        changes = self.world.changes_since(self.revision)
+        if changes is None or len(changes) > PATCH_LIMIT:
+            return False
+        o, size = self.origin, self.states.shape
+        for x0, y0, z0, x1, y1, z1 in changes:
+            if x1 - x0 != 1 or y1 - y0 != 1 or z1 - z0 != 1:
+                return False
+            x, y, z = x0 - o[0], y0 - o[1], z0 - o[2]
+            if 0 <= x < size[2] and 0 <= y < size[0] and 0 <= z < size[1]:
+                state = self.world.peek_block(x0, y0, z0)
+                self.states[y, z, x] = state
+                if self.fluid_states[state]:
+                    o[3] = 1  # the window now holds a fluid
+        self.revision = self.world.revision
+        return True
 
 
 class Simulator:
@@ -120,16 +143,10 @@ class Simulator:
         return StepResult(PlayerState.from_array(st, player.attributes), tuple(events))
 
 
-# One simulator per world object, so the pure ``step`` reuses its window and buffers.
-_simulators: weakref.WeakKeyDictionary[World, Simulator] = weakref.WeakKeyDictionary()
-
-
 def simulator_for(world: World) -> Simulator:
-    """The cached simulator of a world."""
-    sim = _simulators.get(world)
-    if sim is None:
-        sim = _simulators[world] = Simulator(world)
-    return sim
+    """The world's simulator (one per world object, so the pure ``step`` reuses its window and
+    buffers; kept on the world, freed with it)."""
+    return attached(world, "_physics_simulator", Simulator)
 
 
 def step(world: World, player: PlayerState, inputs: InputState) -> StepResult:

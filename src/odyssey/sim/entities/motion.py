@@ -373,6 +373,11 @@ class EntityWindow:
 
     def _copy(self, box: tuple[int, int, int, int, int, int]) -> None:
         o, s = self.origin, self.states.shape
+        x, y, z = box[0] - o[0], box[1] - o[1], box[2] - o[2]
+        if box[3] - box[0] == box[4] - box[1] == box[5] - box[2] == 1:  # one block: most changes
+            if 0 <= x < s[2] and 0 <= y < s[0] and 0 <= z < s[1]:
+                self.states[y, z, x] = self.world.peek_block(box[0], box[1], box[2])
+            return
         lo = (max(box[0], o[0]), max(box[1], o[1]), max(box[2], o[2]))
         hi = (min(box[3], o[0] + s[2]), min(box[4], o[1] + s[0]), min(box[5], o[2] + s[1]))
         if any(a >= b for a, b in zip(lo, hi, strict=True)):

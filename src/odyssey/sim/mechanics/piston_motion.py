@@ -8,10 +8,9 @@ collisions are exactly those of mobs and items.
 
 from __future__ import annotations
 
-import weakref
-
 import numpy as np
 
+from odyssey.attached import attached
 from odyssey.sim import layout as k
 from odyssey.sim.collision import collide
 from odyssey.sim.entities import motion as m
@@ -19,14 +18,10 @@ from odyssey.sim.mechanics.piston_moves import AXIS, OPPOSITE, STEPS
 from odyssey.sim.player import PlayerState
 from odyssey.world.storage import World
 
-_WINDOWS: weakref.WeakKeyDictionary[World, m.EntityWindow] = weakref.WeakKeyDictionary()
-
 
 def window(world: World, lo: tuple[float, ...], hi: tuple[float, ...]) -> m.EntityWindow:
     """The world's block window, covering lo..hi and up to date."""
-    w = _WINDOWS.get(world)
-    if w is None:
-        w = _WINDOWS[world] = m.EntityWindow(world)
+    w = attached(world, "_piston_window", m.EntityWindow)
     w.cover((lo[0], lo[1], lo[2]), (hi[0], hi[1], hi[2]))
     return w
 

@@ -13,11 +13,11 @@ distance, ignoring walls (``entities.daylight.SkyLight.block_light``).
 from __future__ import annotations
 
 import math
-import weakref
 from functools import cache
 
 import numpy as np
 
+from odyssey.attached import attached
 from odyssey.sim.entities.daylight import SkyLight, sky_darken
 from odyssey.sim.entities.items import drop_from_block
 from odyssey.sim.entities.state import EntityStore
@@ -103,13 +103,8 @@ def sky_light(world: World, pos: Pos) -> int:
     return 15 - lost
 
 
-_SKIES: weakref.WeakKeyDictionary[World, SkyLight] = weakref.WeakKeyDictionary()
-
-
 def block_light(world: World, pos: Pos) -> int:
-    sky = _SKIES.get(world)
-    if sky is None:
-        sky = _SKIES[world] = SkyLight(world)
+    sky = attached(world, "_plant_sky", SkyLight)
     return sky.block_light(*pos)
 
 
