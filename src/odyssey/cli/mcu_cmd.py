@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from odyssey.cli.errors import friendly_errors
+from odyssey.cli.mcu_generate_cmd import generate
 from odyssey.cli.mcu_judge_cmd import (
     CriteriaDirOpt,
     ModelOpt,
@@ -24,6 +25,7 @@ from odyssey.cli.mcu_tasks_cmd import tasks_app
 mcu_app = typer.Typer(help="MCU: atomic and composed tasks, runs, AutoEval.",
                       no_args_is_help=True)  # fmt: skip
 mcu_app.add_typer(tasks_app, name="tasks")
+mcu_app.command("generate")(generate)
 mcu_app.command("judge")(judge)
 mcu_app.command("compare")(compare)
 mcu_app.command("agreement")(agreement)

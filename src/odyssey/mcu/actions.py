@@ -1,8 +1,9 @@
 """What an MCU agent may do: the episode protocol's timed actions (``Hold``, ``Look``, ``Use``,
 ``Wait``, ``ClaimDone``) plus a survival player's direct actions — choose a hotbar slot, drop,
-craft with the recipe book, open the inventory, click in a screen, press a screen's button,
-rename at an anvil, close the screen. These are the controls MineStudio's agents have (keys,
-camera, hotbar, inventory, drop, GUI clicks); the recipe book is vanilla's.
+craft with the recipe book, open the inventory, click in a screen, press a screen's button, pick
+a merchant's offer, rename at an anvil, close the screen. These are the controls MineStudio's
+agents have (keys, camera, hotbar, inventory, drop, GUI clicks); the recipe book and the offer
+list are vanilla's.
 
 ``apply_direct(game, action)`` performs a direct action (no game time passes); the timed ones
 are run tick by tick by ``mcu.play``.
@@ -69,6 +70,13 @@ class MenuButton:
 
 
 @dataclass(frozen=True)
+class SelectTrade:
+    """A merchant screen's offer list: pick offer ``index`` (fills the payment slots)."""
+
+    index: int
+
+
+@dataclass(frozen=True)
 class Rename:
     name: str
 
@@ -79,9 +87,10 @@ class CloseScreen:
 
 
 TIMED = (Hold, Look, Use, Wait, ClaimDone)
-DIRECT = (Select, Drop, Craft, OpenInventory, Click, MenuButton, Rename, CloseScreen)
+DIRECT = (Select, Drop, Craft, OpenInventory, Click, MenuButton, SelectTrade, Rename,
+          CloseScreen)  # fmt: skip
 McuAction = Hold | Look | Use | Wait | ClaimDone | Select | Drop | Craft | OpenInventory | Click
-McuAction = McuAction | MenuButton | Rename | CloseScreen
+McuAction = McuAction | MenuButton | SelectTrade | Rename | CloseScreen
 
 
 def check_mcu_action(action: Any) -> McuAction:
@@ -122,6 +131,11 @@ def apply_direct(game, action: McuAction) -> str:
             case MenuButton(button=button):
                 pa.click_menu_button(game, button)
                 return f"pressed button {button}"
+            case SelectTrade(index=index):
+                from odyssey.sim.mechanics.villagers import select_trade
+
+                select_trade(game, index)
+                return f"selected trade {index}"
             case Rename(name=name):
                 pa.rename_item(game, name)
                 return f"named {name!r}"

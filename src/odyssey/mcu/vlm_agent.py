@@ -29,6 +29,7 @@ from odyssey.mcu.actions import (
     OpenInventory,
     Rename,
     Select,
+    SelectTrade,
     check_mcu_action,
 )
 from odyssey.mcu.needs import McuError
@@ -47,11 +48,12 @@ call of the tool mcu_action. Actions:
 - craft: craft `item` `times` times with the recipe book (3x3 recipes need an open crafting
   table: look at it and hold use for 1 tick first).
 - open_inventory, close_screen, click (`slot`, `button`, `mode` in vanilla's numbering),
-  menu_button (`button`), rename (`name`, at an anvil).
+  menu_button (`button`), select_trade (`button` = the offer's index in a villager's list),
+  rename (`name`, at an anvil).
 - claim_done: you believe the task is complete (ends the episode).
 """
 ACTIONS = ("hold", "look", "wait", "select", "drop", "craft", "open_inventory", "close_screen",
-           "click", "menu_button", "rename", "claim_done")  # fmt: skip
+           "click", "menu_button", "select_trade", "rename", "claim_done")  # fmt: skip
 KEYS = ["forward", "back", "left", "right", "jump", "sneak", "sprint", "attack", "use"]
 MCU_ACTION_TOOL: dict[str, Any] = {
     "type": "function",
@@ -113,6 +115,8 @@ def action_from_args(args: dict[str, Any]):
                              int(args.get("mode", 0)))  # fmt: skip
             case "menu_button":
                 return MenuButton(int(args["button"]))
+            case "select_trade":
+                return SelectTrade(int(args["button"]))
             case "rename":
                 return Rename(str(args["name"]))
             case "claim_done":
