@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from conftest import SHARED, shared_path
 
+from conftest import SHARED, shared_path
 from odyssey.mcu.config import (
     MINESTUDIO_DIALECT,
     TaskConfig,

@@ -155,3 +155,15 @@ def test_constraints_fail_for_good_or_wait() -> None:
     assert command(game, "/time set midnight").success
     assert night.check(game).done
     assert v.progress == 1.0
+
+
+def test_all_keeps_a_part_done_once_it_was_done() -> None:
+    game = survival_game()
+    near_stone = {"kind": "block", "blocks": ["stone"], "within": 2}
+    jump = {"kind": "stat", "category": "custom", "key": "jump"}
+    both = RuleChecker(rule({"kind": "all", "rules": [near_stone, jump]}), game)
+    game.set_block((1, GROUND, 0), game.world.state_id("stone"))
+    assert not both.check(game).done  # the stone is near, no jump yet
+    command(game, "/tp @s ~10 ~ ~")  # away from the stone: that part stays done
+    game.survival.stats.add("custom", "jump")
+    assert both.check(game).done

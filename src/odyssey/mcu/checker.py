@@ -72,6 +72,7 @@ class RuleChecker:
         # statistics when a ``then`` moved on to a part: that part counts from there
         self.step_stats: dict[tuple[int, int], dict[str, dict[str, int]]] = {}
         self.broken: dict[int, str] = {}  # id(constrained node) -> why it failed
+        self.done_parts: dict[int, Verdict] = {}  # id(part of an ``all``) -> its verdict
         self.final: Verdict | None = None
 
     def check(self, game: Game) -> Verdict:
@@ -119,7 +120,7 @@ class RuleChecker:
                 ok = kind is not None and (v is None or kind == v)
                 return Verdict(ok, float(ok), detail=f"riding {kind}")
             case AllRule(rules=rs):
-                parts = [self._eval(r, game, stats) for r in rs]
+                parts = [self._part(r, game, stats) for r in rs]
                 mean = sum(p.progress for p in parts) / len(parts)
                 return Verdict(all(p.done for p in parts), mean, any(p.failed for p in parts),
                                _join(parts))  # fmt: skip
@@ -132,6 +133,17 @@ class RuleChecker:
             case Constrained():
                 return self._constrained(rule, game, stats)
         raise TypeError(f"not a rule: {rule!r}")
+
+    def _part(self, rule: Rule, game: Game, stats: dict) -> Verdict:
+        """A part of ``all``: once done it stays done (MCU's "A and B": each done at some
+        point of the episode, in any order, not necessarily at the same moment)."""
+        key = id(rule)
+        if key in self.done_parts:
+            return self.done_parts[key]
+        verdict = self._eval(rule, game, stats)
+        if verdict.done:
+            self.done_parts[key] = verdict
+        return verdict
 
     def _stat(self, rule: StatRule, game: Game, stats: dict) -> Verdict:
         key = rule.key.removeprefix("minecraft:")

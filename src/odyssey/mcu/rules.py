@@ -92,6 +92,8 @@ class RidingRule(_Rule):
 
 
 class AllRule(_Rule):
+    """Every part done at some point of the episode (a part once done stays done)."""
+
     kind: Literal["all"] = "all"
     rules: tuple[Rule, ...] = Field(min_length=1)
 

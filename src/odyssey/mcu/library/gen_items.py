@@ -92,7 +92,9 @@ def enchant() -> Iterator[Entry]:
         if item not in have:
             yield Rejected(text, "enchant", item, "not obtainable in survival")
             continue
-        rule = AllRule(rules=(StatRule(category="custom", key="enchant_item"), ItemRule(item=item)))
+        result = "enchanted_book" if item == "book" else item  # an enchanted book is new item
+        rule = AllRule(rules=(StatRule(category="custom", key="enchant_item"),
+                              ItemRule(item=result)))  # fmt: skip
         yield AtomicTask(f"enchant_{item}", text, "craft", "enchant_tools", "enchant", item,
                          success=rule, note="needs lapis lazuli and experience levels")  # fmt: skip
 
