@@ -55,13 +55,20 @@ def test_our_config_round_trips_with_its_rule(tmp_path) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("text: a\ncategory: cooking\nsuccess: {kind: stat, category: crafted, key: x}\n",
-         "unknown category 'cooking'"),
+        (
+            "text: a\ncategory: cooking\nsuccess: {kind: stat, category: crafted, key: x}\n",
+            "unknown category 'cooking'",
+        ),
         ("text: a\nsuccess: {kind: stat, category: crafted}\n", "success.stat.key"),
-        ("custom_init_commands: [/time set day]\nsuccess: {kind: stat, category: custom, "
-         "key: jump}\n", "text"),
-        ("text: a\ncustom_init_commands: /give @s stone\njudge: autoeval\n",
-         "custom_init_commands: expected a list"),
+        (
+            "custom_init_commands: [/time set day]\nsuccess: {kind: stat, category: custom, "
+            "key: jump}\n",
+            "text",
+        ),
+        (
+            "text: a\ncustom_init_commands: /give @s stone\njudge: autoeval\n",
+            "custom_init_commands: expected a list",
+        ),
         ("- just\n- a list\n", "mapping"),
     ],
 )
