@@ -251,7 +251,8 @@ def _decoy_mob(config: TaskConfig, rng: random.Random, taken: list) -> list[str]
 
 
 def _ring() -> list[cmdinfo.Pos]:
-    return [(x, 0, z) for x in range(-4, 5) for z in range(-4, 5) if max(abs(x), abs(z)) >= 3]
+    """Spots 3 to 4 blocks from the player (MCU's rule: everything within 4 blocks)."""
+    return [(x, 0, z) for x in range(-4, 5) for z in range(-4, 5) if 9 <= x * x + z * z <= 16]
 
 
 def _beside(p: cmdinfo.Pos) -> list[cmdinfo.Pos]:

@@ -65,8 +65,11 @@ CROP_HEIGHTS = {"wheat": (2, 4, 6, 8, 10, 12, 14, 16), "carrots": (2, 3, 4, 5, 6
                 "potatoes": (2, 3, 4, 5, 6, 7, 8, 9), "beetroots": (2, 4, 6, 8)}  # fmt: skip
 
 
+RAILS = frozenset({"rail", "powered_rail", "detector_rail", "activator_rail"})
+
+
 def _plant_outline(name: str, p: dict[str, str]) -> tuple[float, ...] | None:
-    """The outline of a plant, a snow layer or a standing torch; None for other blocks."""
+    """The outline of a plant, a snow layer, a standing torch or a rail; None for others."""
     if name in PLANT_SHAPES:
         return PLANT_SHAPES[name]
     if name in FLOWERS:
@@ -77,6 +80,8 @@ def _plant_outline(name: str, p: dict[str, str]) -> tuple[float, ...] | None:
         return (0, 0, 0, 16, 2 * int(p.get("layers", "1")), 16)
     if name in CROP_HEIGHTS:
         return (0, 0, 0, 16, CROP_HEIGHTS[name][int(p.get("age", "0"))], 16)
+    if name in RAILS:  # BaseRailBlock: flat 2/16, half a block while ascending
+        return (0, 0, 0, 16, 8 if p.get("shape", "").startswith("ascending") else 2, 16)
     return None
 
 

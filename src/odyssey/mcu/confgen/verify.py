@@ -93,6 +93,8 @@ def verify_config(
     """Run ``config``'s commands in a fresh game and check the result against ``task`` (None:
     only the checks that need no task: commands, distances, reachability, the player free)."""
     game = setup.overworld_game(chunks or mcu_chunks())
+    # as in MCU episodes (mcu.episode): only the configuration's own mobs, none spawned by chance
+    game.survival.rules["do_mob_spawning"] = False
     box = scan_box(game)
     before = snapshot(game, box)
     mobs_before = set(game.survival.entities.entities)

@@ -25,6 +25,10 @@ from odyssey.mcu.play import McuObservation
 from odyssey.mcu.rules import AllRule, AnyRule, Constrained, ThenRule
 
 DEFEND_RADIUS = 5.0
+CHASE_LIMIT = 8.0  # an enemy further than this from the player is left alone
+# Shooters keep their distance: chasing one costs more than the task, so it is not fought.
+RANGED = frozenset({"skeleton", "stray", "bogged", "witch", "blaze", "pillager", "ghast",
+                    "drowned", "piglin"})  # fmt: skip
 
 
 def bare(name: str) -> str:
@@ -86,15 +90,22 @@ def threat(ctx: Ctx):
 
     store = ctx.game.survival.entities
     found = [e for e in store.near(ctx.player.pos, DEFEND_RADIUS)
-             if not e.dead and e.target >= 0 and kind(e.type).hostile]  # fmt: skip
+             if not e.dead and e.target >= 0 and kind(e.type).hostile
+             and e.type not in RANGED]  # fmt: skip
     return min(found, key=lambda e: (e.x - ctx.player.pos[0]) ** 2
                + (e.z - ctx.player.pos[2]) ** 2) if found else None  # fmt: skip
 
 
 def defend(ctx: Ctx, enemy) -> Script:
+    """Fight ``enemy`` while it stays within ``CHASE_LIMIT`` (a fleeing one is let go)."""
+    import math
+
     from odyssey.mcu.oracle.families_combat import fight
 
-    yield from fight(ctx, enemy, ctx.avoid)
+    for action in fight(ctx, enemy, ctx.avoid):
+        if math.dist(enemy.pos, ctx.player.pos) > CHASE_LIMIT:
+            return
+        yield action
 
 
 class Oracle:

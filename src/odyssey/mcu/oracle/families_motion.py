@@ -154,9 +154,13 @@ def rise(ctx: Ctx, height: float) -> Script:
     if block is None:
         raise OracleStuckError("no block in the inventory to pillar up with")
     yield from _centre(ctx)
-    for _ in range(math.ceil(top - ctx.player.pos[1]) * 3):
+    # room for starting again: an arrow or a mob may knock the player off the pillar
+    for _ in range(math.ceil(top - ctx.player.pos[1]) * 10):
         if ctx.player.pos[1] >= top:
             return
+        x, _, z = ctx.player.pos
+        if ctx.player.on_ground and max(abs(x % 1 - 0.5), abs(z % 1 - 0.5)) > 0.3:
+            yield from _centre(ctx)  # knocked aside: a new pillar from here
         if ctx.count(block) == 0:
             block = _building_block(ctx)
             if block is None:

@@ -55,13 +55,20 @@ def use_mob(ctx: Ctx, e, item: str | None = None, reach: float = 2.4) -> Script:
         yield from empty_hand(ctx)
     else:
         yield from select_item(ctx, item)
-    for _ in range(8):
-        yield from approach(ctx, entity_centre(e), reach=reach)
+    from odyssey.sim.player_body import entity_in_crosshair
+
+    for i in range(8):
+        yield from approach(ctx, entity_centre(e), reach=max(1.2, reach - 0.3 * i))
         yield from look(ctx, entity_centre(e))
+        if entity_in_crosshair(ctx.game) == e.id:
+            break
         hit = crosshair_block(ctx.game.world, ctx.player)
         gap = math.dist(ctx.eye, entity_centre(e)) - 0.5
-        if hit is None or hit.distance >= gap or not is_soft(ctx, hit.pos):
+        if hit is None or hit.distance >= gap:
             break
+        if not is_soft(ctx, hit.pos):  # a rail, a fence...: step past it, closer to the mob
+            yield from walk_to(ctx, e.x, e.z, within=max(0.9, reach - 0.4 * (i + 1)))
+            continue
         before = ctx.game.world.get_block(*hit.pos)
         for _ in range(10):
             yield Hold(("attack",), ticks=3)
@@ -249,7 +256,7 @@ def ride(ctx: Ctx, rule: RidingRule) -> Script:
     vehicle = bare(rule.vehicle) if rule.vehicle else None
     if vehicle == "pig":
         raise OracleStuckError("riding a pig is not simulated (saddles fit horses only)")
-    for _ in range(4):
+    for _ in range(10):  # a shot or a shove may move the vehicle off: try again
         if _riding(ctx) is not None and vehicle in (None, _riding(ctx)):
             return
         found = _vehicles(ctx, vehicle)
