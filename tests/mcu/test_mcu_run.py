@@ -116,3 +116,22 @@ def test_the_cli_runs_configurations_from_a_folder(tmp_path) -> None:
     bad = subprocess.run([*cmd[:6], str(tmp_path / "nothing-here"), "--out", str(tmp_path / "x")],
                          capture_output=True, text=True, timeout=120)  # fmt: skip
     assert bad.returncode == 2 and "error:" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_minestudio_configurations_from_their_folder_run(tmp_path) -> None:
+    from conftest import SHARED, shared_path
+    from odyssey.mcu.suite import resolve_tasks
+
+    folder = shared_path(SHARED / "reference/mcu-data/minestudio/benchmark/task_configs")
+    configs = resolve_tasks(str(folder), "hard")
+    assert len(configs) == 77 and {c.difficulty for c in configs} == {"hard"}
+    picked = [c for c in configs if c.id in ("sleep_in_bed", "collect_wood", "combat_spiders")]
+    picked = [c.model_copy(update={"time_limit_s": 2.0}) for c in picked]
+    run_dir = run_mcu(picked, ["noop"], tmp_path / "run", difficulty="hard",
+                      options={"record": False})  # fmt: skip
+    results = load_results(run_dir)
+    assert len(results) == 3
+    assert all(r["scored"] and not r["programmatic"] and r["judge"] == "autoeval" for r in results)
+    assert all(r["setup_failures"] == 0 and r["setup_commands"] > 3 for r in results)
+    summary = summarise(results)["groups"][0]["overall"]
+    assert summary["open_ended"] == 3 and summary["success_rate"] is None
