@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 MCU_SIZE = (640, 360)  # MineStudio's render size (its obs is a resize of it)
-RENDER_DISTANCE = 6  # chunks: MCU set-ups are within a few blocks; keeps frames cheap
+RENDER_DISTANCE = 4  # chunks (64 blocks): MCU set-ups are within a few blocks; keeps frames cheap
 
 
 class McuScreen:
