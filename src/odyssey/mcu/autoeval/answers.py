@@ -12,7 +12,7 @@ import json
 import re
 from typing import Any
 
-from odyssey.mcu.autoeval.criteria import DIMENSIONS, criteria_problems
+from odyssey.mcu.autoeval.criteria import DIMENSIONS, criteria_problems, key_problems
 from odyssey.mcu.autoeval.prompts import LABELS
 
 _FENCE = re.compile(r"^```[a-zA-Z]*\s*\n(?P<body>.*)\n```$", re.DOTALL)
@@ -66,17 +66,7 @@ def json_object(text: str) -> tuple[dict[str, Any] | None, list[str]]:
 
 
 def _dimension_problems(answer: dict[str, Any], field: str) -> list[str]:
-    problems = []
-    missing = [d for d in DIMENSIONS if d not in answer]
-    extra = [k for k in answer if k not in DIMENSIONS]
-    if missing:
-        problems.append("missing dimensions: " + ", ".join(repr(d) for d in missing))
-    if extra:
-        problems.append(
-            "unexpected keys: "
-            + ", ".join(repr(k) for k in extra)
-            + " (the keys must be exactly the six dimension names)"
-        )
+    problems = key_problems(answer)
     for d in DIMENSIONS:
         if d not in answer:
             continue

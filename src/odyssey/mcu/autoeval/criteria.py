@@ -90,23 +90,25 @@ def parse_criteria_data(data: Any, where: str) -> Criteria:
     return Criteria({d: tuple(s.strip() for s in data[d]) for d in DIMENSIONS}, source=where)
 
 
-def criteria_problems(data: Any) -> list[str]:
-    """What is wrong with ``data`` as our criteria format (empty when nothing is)."""
-    if not isinstance(data, Mapping):
-        return [f"expected an object of the six dimensions, got {type(data).__name__}"]
+def key_problems(data: Mapping[str, Any]) -> list[str]:
+    """Missing dimensions and keys that are not dimensions (an answer's or criteria's)."""
     problems = []
     missing = [d for d in DIMENSIONS if d not in data]
     extra = [k for k in data if k not in DIMENSIONS]
     if missing:
         problems.append("missing dimensions: " + ", ".join(repr(d) for d in missing))
     if extra:
-        problems.append(
-            "unexpected keys: "
-            + ", ".join(repr(k) for k in extra)
-            + " (the keys must be exactly: "
-            + ", ".join(DIMENSIONS)
-            + ")"
-        )
+        names = ", ".join(repr(k) for k in extra)
+        problems.append(f"unexpected keys: {names} (the keys must be exactly: "
+                        f"{', '.join(DIMENSIONS)})")  # fmt: skip
+    return problems
+
+
+def criteria_problems(data: Any) -> list[str]:
+    """What is wrong with ``data`` as our criteria format (empty when nothing is)."""
+    if not isinstance(data, Mapping):
+        return [f"expected an object of the six dimensions, got {type(data).__name__}"]
+    problems = key_problems(data)
     for d in DIMENSIONS:
         value = data.get(d)
         if d not in data:
