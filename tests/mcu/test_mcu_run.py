@@ -113,6 +113,13 @@ def test_the_cli_runs_configurations_from_a_folder(tmp_path) -> None:
     assert done.returncode == 0, done.stderr
     assert "| noop | simple | 2 |" in done.stdout and "| random | simple | 2 |" in done.stdout
     assert (out / "report.html").is_file()
+    runs = [sys.executable, "-m", "odyssey", "runs"]
+    listed = subprocess.run([*runs, "list", "--runs", str(tmp_path)], capture_output=True,
+                            text=True, timeout=120)  # fmt: skip
+    assert listed.returncode == 0 and "mcu" in listed.stdout and "4/4" in listed.stdout
+    shown = subprocess.run([*runs, "show", str(out)], capture_output=True, text=True,
+                           timeout=120)  # fmt: skip
+    assert "| random | simple | 2 |" in shown.stdout
     bad = subprocess.run([*cmd[:6], str(tmp_path / "nothing-here"), "--out", str(tmp_path / "x")],
                          capture_output=True, text=True, timeout=120)  # fmt: skip
     assert bad.returncode == 2 and "error:" in bad.stderr and "Traceback" not in bad.stderr

@@ -1,4 +1,5 @@
-"""``odyssey runs list|show``: the evaluation runs under a folder, and one run's results table.
+"""``odyssey runs list|show``: the evaluation runs under a folder (navigation runs of ``odyssey
+eval`` and MCU runs of ``odyssey mcu run``), and one run's results table.
 
 A folder that is not a run, or a run written by another schema version, is a clear error with
 exit code 2 (``show``); ``list`` shows such a folder with the reason instead of its figures.
@@ -27,6 +28,8 @@ from odyssey.bench.layout import (
 )
 from odyssey.bench.tables import TABLE_WIDTH, planned_per_agent, results_json, results_tables
 from odyssey.cli.errors import fail, friendly_errors
+from odyssey.mcu.run import MANIFEST as MCU_MANIFEST
+from odyssey.mcu.run import load_results, run_status
 
 runs_app = typer.Typer(help="Evaluation runs: list them, show one's results.",
                        no_args_is_help=True)  # fmt: skip
@@ -58,6 +61,13 @@ class RunListing:
 
 def list_run(folder: Path) -> RunListing:
     """What ``runs list`` says about one run folder (reads only the states, never the files)."""
+    if (folder / MCU_MANIFEST).is_file():  # an MCU run (odyssey mcu run)
+        try:
+            status = run_status(folder)
+        except (OSError, ValueError, KeyError, RunStoreError) as e:
+            return RunListing(folder, folder.name, "mcu", "?", 0, 0, None, "unreadable", "",
+                              str(e))  # fmt: skip
+        return RunListing(folder, **status)
     try:
         m = read_manifest(folder)
     except RunStoreError as e:
@@ -80,7 +90,9 @@ def list_run(folder: Path) -> RunListing:
 
 def run_folders(runs: Path) -> list[Path]:
     """Every folder directly under ``runs`` with a manifest (sorted by name)."""
-    return sorted(p for p in runs.iterdir() if p.is_dir() and (p / RUN_JSON).exists())
+    manifests = (RUN_JSON, MCU_MANIFEST)
+    return sorted(p for p in runs.iterdir() if p.is_dir() and any((p / m).exists()
+                                                                   for m in manifests))  # fmt: skip
 
 
 @runs_app.command("list")
@@ -126,6 +138,12 @@ def show(
     """A run's results in the paper's Table 1 layout (SR all/outdoor/indoor, C, SPL, turns,
     PL, tokens, cost), per agent and, with --per-map, per map."""
     folder = resolve_run(run, runs)
+    if (folder / MCU_MANIFEST).is_file():  # an MCU run: success per agent and category
+        from odyssey.mcu.report import markdown, summarise
+
+        summary = summarise(load_results(folder))
+        print(json.dumps(summary, indent=2) if as_json else markdown(summary))
+        return
     read_manifest(folder)  # a clear error before any work for a folder that is not a run
     if as_json:
         print(json.dumps(results_json(folder), indent=2, ensure_ascii=False))

@@ -161,3 +161,22 @@ def load_results(run_dir: Path | str) -> list[dict[str, Any]]:
             result["autoeval"] = json.loads(autoeval.read_text(encoding="utf-8"))
         out.append(result)
     return out
+
+
+def run_status(run_dir: Path | str) -> dict[str, Any]:
+    """What ``odyssey runs list`` shows of an MCU run: its selector, agents, episodes finished
+    (and of those, infrastructure failures) of the total planned, and when it was made."""
+    run_dir = Path(run_dir)
+    manifest = json.loads((run_dir / MANIFEST).read_text(encoding="utf-8"))
+    results = load_results(run_dir) if (run_dir / "episodes").is_dir() else []
+    total = len(manifest["tasks"]) * len(manifest["agents"]) * len(manifest["seeds"])
+    return {
+        "run_id": run_dir.name,
+        "suite": f"mcu {manifest.get('selector') or '?'} ({manifest.get('difficulty')})",
+        "agents": ", ".join(manifest["agents"]),
+        "done": len(results),
+        "infra": sum(bool(r.get("infrastructure_error")) for r in results),
+        "total": total,
+        "status": "finished" if len(results) >= total else "incomplete",
+        "created": manifest.get("created_utc", ""),
+    }
