@@ -4,18 +4,18 @@ configuration, with a message that names the problem and says how to fix it."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from confgen_tasks import craft, task
 
+from conftest import SHARED
 from odyssey.mcu.confgen.rulebased import generate_config
 from odyssey.mcu.confgen.verify import Verification, verify_config
 from odyssey.mcu.config import TaskConfig, load_config
 from odyssey.mcu.rules import ItemRule, StatRule
 from odyssey.mcu.setup import WORLD_SEED, SharedChunks
 
-MINESTUDIO = Path("/work/shared/reference/mcu-data/minestudio/benchmark/task_configs")
+MINESTUDIO = SHARED / "reference/mcu-data/minestudio/benchmark/task_configs"
 
 
 @pytest.fixture(scope="module")

@@ -248,3 +248,20 @@ class JudgeCallback(Callback):
             if self.on_episode is not None:
                 self.on_episode(record)
         return obs, reward, terminated, truncated, info
+
+
+def after_step(env, obs, reward, terminated, truncated, info):
+    """Every callback's ``after_step`` in order, each one's output feeding the next."""
+    for cb in env.callbacks:
+        obs, reward, terminated, truncated, info = cb.after_step(
+            env, obs, reward, terminated, truncated, info)  # fmt: skip
+    return obs, reward, terminated, truncated, info
+
+
+def rendered(env, image):
+    """The image after every callback's ``before_render`` then every ``after_render``."""
+    for cb in env.callbacks:
+        image = cb.before_render(env, image)
+    for cb in env.callbacks:
+        image = cb.after_render(env, image)
+    return image

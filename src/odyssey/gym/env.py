@@ -19,7 +19,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from odyssey.gym.callbacks import Callback
+from odyssey.gym.callbacks import Callback, after_step, rendered
 from odyssey.gym.observe import apply_action, event_dicts, state_obs
 from odyssey.gym.spaces import (
     DISCRETE_ACTIONS,
@@ -164,20 +164,12 @@ class OdysseyEnv(gym.Env):
         self.terminal_reason = reason
         obs, info = self.observe(), self._info(game.events[first_event:])
         reward = float(reward)
-        for cb in self.callbacks:
-            obs, reward, terminated, truncated, info = cb.after_step(
-                self, obs, reward, terminated, truncated, info)  # fmt: skip
-        return obs, reward, terminated, truncated, info
+        return after_step(self, obs, reward, terminated, truncated, info)
 
     def render(self) -> np.ndarray | None:
         if self.render_mode != "rgb_array":
             return None
-        image = self._image if self._image is not None else self._frame()
-        for cb in self.callbacks:
-            image = cb.before_render(self, image)
-        for cb in self.callbacks:
-            image = cb.after_render(self, image)
-        return image
+        return rendered(self, self._image if self._image is not None else self._frame())
 
     def close(self) -> None:
         for cb in self.callbacks:

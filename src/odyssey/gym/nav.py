@@ -23,7 +23,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from odyssey.gym.callbacks import Callback
+from odyssey.gym.callbacks import Callback, after_step, rendered
 from odyssey.gym.env import ACTION_KINDS, STEP_LIMIT, SUCCESS, TIME_LIMIT, check_size
 from odyssey.gym.observe import task_text, voxels, wrap_yaw
 from odyssey.gym.spaces import (
@@ -185,20 +185,12 @@ class NavEnv(gym.Env):
             reason, truncated = STEP_LIMIT, True
         self.terminal_reason = reason
         obs, info = self.observe(), self._info(events)
-        for cb in self.callbacks:
-            obs, reward, terminated, truncated, info = cb.after_step(
-                self, obs, reward, terminated, truncated, info)  # fmt: skip
-        return obs, reward, terminated, truncated, info
+        return after_step(self, obs, reward, terminated, truncated, info)
 
     def render(self) -> np.ndarray | None:
         if self.render_mode != "rgb_array":
             return None
-        image = self._image if self._image is not None else self._frame()
-        for cb in self.callbacks:
-            image = cb.before_render(self, image)
-        for cb in self.callbacks:
-            image = cb.after_render(self, image)
-        return image
+        return rendered(self, self._image if self._image is not None else self._frame())
 
     def close(self) -> None:
         for cb in self.callbacks:
