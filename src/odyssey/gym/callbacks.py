@@ -265,3 +265,17 @@ def rendered(env, image):
     for cb in env.callbacks:
         image = cb.after_render(env, image)
     return image
+
+
+def after_reset(env, obs, info):
+    """Every callback's ``after_reset`` in order, each one's output feeding the next."""
+    for cb in env.callbacks:
+        obs, info = cb.after_reset(env, obs, info)
+    return obs, info
+
+
+def before_step(env, action):
+    """The action after every callback's ``before_step``."""
+    for cb in env.callbacks:
+        action = cb.before_step(env, action)
+    return action

@@ -19,7 +19,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from odyssey.gym.callbacks import Callback, after_step, rendered
+from odyssey.gym.callbacks import Callback, after_reset, after_step, before_step, rendered
 from odyssey.gym.observe import apply_action, event_dicts, state_obs
 from odyssey.gym.spaces import (
     DISCRETE_ACTIONS,
@@ -127,16 +127,12 @@ class OdysseyEnv(gym.Env):
                         if self.config.success is not None else None)  # fmt: skip
         self.verdict = self.checker.check(self.game) if self.checker else Verdict(False, 0.0)
         self.steps, self.terminal_reason, self._inventory_key = 0, None, False
-        obs, info = self.observe(), self._info([])
-        for cb in self.callbacks:
-            obs, info = cb.after_reset(self, obs, info)
-        return obs, info
+        return after_reset(self, self.observe(), self._info([]))
 
     def step(self, action: Any):
         if self.game is None:
             raise gym.error.ResetNeeded("call reset() before step()")
-        for cb in self.callbacks:
-            action = cb.before_step(self, action)
+        action = before_step(self, action)
         keys = discrete_to_dict(action) if self.actions == "discrete" else action
         game = self.game
         first_event = len(game.events)

@@ -23,7 +23,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from odyssey.gym.callbacks import Callback, after_step, rendered
+from odyssey.gym.callbacks import Callback, after_reset, after_step, before_step, rendered
 from odyssey.gym.env import ACTION_KINDS, STEP_LIMIT, SUCCESS, TIME_LIMIT, check_size
 from odyssey.gym.observe import task_text, voxels, wrap_yaw
 from odyssey.gym.spaces import (
@@ -145,16 +145,12 @@ class NavEnv(gym.Env):
         if len(self.tasks) > 1:
             self.task = self.tasks[int(self.np_random.integers(len(self.tasks)))]
         self._start()
-        obs, info = self.observe(), self._info([])
-        for cb in self.callbacks:
-            obs, info = cb.after_reset(self, obs, info)
-        return obs, info
+        return after_reset(self, self.observe(), self._info([]))
 
     def step(self, action: Any):
         if self.game is None:
             raise gym.error.ResetNeeded("call reset() before step()")
-        for cb in self.callbacks:
-            action = cb.before_step(self, action)
+        action = before_step(self, action)
         keys = discrete_to_dict(action) if self.actions == "discrete" else action
         game = self.game
         camera = np.clip(np.asarray(keys.get("camera", (0.0, 0.0)), np.float64), -CAMERA_MAX,

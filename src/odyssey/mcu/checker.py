@@ -29,6 +29,7 @@ from odyssey.mcu.rules import (
     Rule,
     StatRule,
     ThenRule,
+    leaves,
 )
 from odyssey.sim.game import TICKS_PER_SECOND, Game
 
@@ -68,6 +69,8 @@ class RuleChecker:
             revision=game.world.revision,
         )
         self.world = game.world
+        # only ``placed`` block rules need the changed positions collected at every check
+        self.tracks = any(isinstance(r, BlockRule) and r.placed for r in leaves(rule))
         self.latched: dict[int, int] = {}  # id(then node) -> parts done
         # statistics when a ``then`` moved on to a part: that part counts from there
         self.step_stats: dict[tuple[int, int], dict[str, dict[str, int]]] = {}
@@ -79,7 +82,8 @@ class RuleChecker:
         """The rule's verdict now; once done or failed it stays so."""
         if self.final is not None:
             return self.final
-        self._track(game)
+        if self.tracks:
+            self._track(game)
         verdict = self._eval(self.rule, game, self.base.stats)
         if verdict.done or verdict.failed:
             self.final = verdict
