@@ -5,7 +5,7 @@ one; shift: move the stack across)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from odyssey.sim.player import SimError
 
@@ -64,37 +64,47 @@ def point(server: ControlServer, x: float, y: float) -> None:
 
 def click(server: ControlServer, button: int, shift: bool) -> bool:
     """A mouse button pressed over an open screen: a click on the slot under the pointer."""
-    from odyssey.render.containers import button_at, geometry, image_size, slot_at  # on use
-
     if button not in CLICK_BUTTONS or not screen_open(server):
         return False
-    s = server.game.survival
     settings = server.screen.view.settings
     size = (settings.width, settings.height)
     x, y = server.screen.mouse or (size[0] / 2, size[1] / 2)
+    click_at(server.game, size, x, y, CLICK_BUTTONS[button], shift)
+    return True
+
+
+def click_at(game: Any, size: tuple[int, int], x: float, y: float, button: int,
+             shift: bool) -> None:  # fmt: skip
+    """Vanilla's mouse click (``button`` 0 left, 1 right; ``shift`` held: move the stack
+    across) at pixel (x, y) of a ``size`` frame showing the open screen: an offer button, a
+    slot, the screen's background (nothing) or outside it (drop the carried stack)."""
+    from odyssey.render.containers import button_at, geometry, image_size, slot_at  # on use
+
+    s = game.survival
+    if s is None or s.menu is None:
+        return
     offers = len(s.menu.offers) if s.menu_kind == "merchant" else None
     offer = button_at(s.menu_kind, size, x, y, count=offers)
     if offer is not None:  # an enchanting offer or a trade in the list
-        with server.game.lock:
+        with game.lock:
             try:
                 if s.menu_kind == "merchant":
                     from odyssey.sim.mechanics.villagers import select_trade
 
-                    select_trade(server.game, offer)
+                    select_trade(game, offer)
                 else:
-                    _act().click_menu_button(server.game, offer)
+                    _act().click_menu_button(game, offer)
             except SimError:
                 pass  # vanilla ignores an offer it cannot take (no cost, too few levels)
-        return True
+        return
     slot = slot_at(s.menu_kind, size, x, y)
     if slot is None:
         g = geometry(size, s.menu_kind)
         gx, gy = x / g.scale - g.left, y / g.scale - g.top
         width, height = image_size(s.menu_kind)
         if 0 <= gx < width and 0 <= gy < height:
-            return True  # on the screen but on no slot: nothing happens
+            return  # on the screen but on no slot: nothing happens
         slot = OUTSIDE
     mode = 1 if shift and slot != OUTSIDE else 0
-    with server.game.lock:
-        _act().click_screen(server.game, slot, CLICK_BUTTONS[button], mode)
-    return True
+    with game.lock:
+        _act().click_screen(game, slot, button, mode)

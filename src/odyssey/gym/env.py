@@ -20,7 +20,8 @@ import numpy as np
 from gymnasium import spaces
 
 from odyssey.gym.callbacks import Callback, after_reset, after_step, before_step, rendered
-from odyssey.gym.observe import apply_action, event_dicts, state_obs
+from odyssey.gym.controls import WINDOW, Controls, apply_action
+from odyssey.gym.observe import event_dicts, state_obs
 from odyssey.gym.spaces import (
     DISCRETE_ACTIONS,
     dict_action_space,
@@ -85,6 +86,7 @@ class OdysseyEnv(gym.Env):
         callbacks: Sequence[Callback] = (),
         max_steps: int | None = None,
         render_mode: str | None = None,
+        window: tuple[int, int] | None = WINDOW,
     ) -> None:
         from odyssey.mcu.screen import McuScreen
 
@@ -106,13 +108,15 @@ class OdysseyEnv(gym.Env):
         self.action_space = (spaces.Discrete(len(DISCRETE_ACTIONS)) if actions == "discrete"
                              else dict_action_space())  # fmt: skip
         self.game: Any = None
-        self.screen = McuScreen(None, self.width, self.height)
+        self.window = None if window is None else check_size(window)
+        self.screen = McuScreen(None, self.width, self.height, self.window)
+        # the pointer moves over the window the GUI is laid out for
+        self.controls = Controls(self.window or (self.width, self.height))
         self.checker: RuleChecker | None = None
         self.verdict = Verdict(False, 0.0)
         self.steps = 0
         self.start_tick = 0
         self.terminal_reason: str | None = None
-        self._inventory_key = False
         self._image: np.ndarray | None = None
 
     # -- gymnasium ------------------------------------------------------------------------------
@@ -126,7 +130,9 @@ class OdysseyEnv(gym.Env):
         self.checker = (RuleChecker(self.config.success, self.game)
                         if self.config.success is not None else None)  # fmt: skip
         self.verdict = self.checker.check(self.game) if self.checker else Verdict(False, 0.0)
-        self.steps, self.terminal_reason, self._inventory_key = 0, None, False
+        self.steps, self.terminal_reason = 0, None
+        self.controls.reset()
+        self.controls.follow(self.game)
         return after_reset(self, self.observe(), self._info([]))
 
     def step(self, action: Any):
@@ -136,8 +142,9 @@ class OdysseyEnv(gym.Env):
         keys = discrete_to_dict(action) if self.actions == "discrete" else action
         game = self.game
         first_event = len(game.events)
-        self._inventory_key = apply_action(game, keys, self._inventory_key)
+        apply_action(game, keys, self.controls)
         game.tick()
+        self.controls.follow(game)
         self.steps += 1
         before = self.verdict.progress
         if self.checker is not None:
@@ -196,7 +203,7 @@ class OdysseyEnv(gym.Env):
         self.game = self.screen.game = game
 
     def _frame(self) -> np.ndarray:
-        self._image = np.array(self.screen.frame(), dtype=np.uint8, copy=True)
+        self._image = np.array(self.screen.frame(self.controls.pointer), dtype=np.uint8, copy=True)
         return self._image
 
     def observe(self) -> dict[str, Any]:

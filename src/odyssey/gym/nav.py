@@ -24,6 +24,7 @@ import numpy as np
 from gymnasium import spaces
 
 from odyssey.gym.callbacks import Callback, after_reset, after_step, before_step, rendered
+from odyssey.gym.controls import MOVE_KEYS
 from odyssey.gym.env import ACTION_KINDS, STEP_LIMIT, SUCCESS, TIME_LIMIT, check_size
 from odyssey.gym.observe import task_text, voxels, wrap_yaw
 from odyssey.gym.spaces import (
@@ -44,7 +45,6 @@ from odyssey.sim.player import InputState
 NAV_SUITE = "demo"
 NAV_MAPS = ("hotel", "palace", "liner")  # the demo suite's indoor maps: built in seconds
 SHAPING_SCALE = 10.0  # reward per block of distance closed = 1 / SHAPING_SCALE
-MOVE_KEYS = ("forward", "back", "left", "right", "jump", "sneak", "sprint", "attack", "use")
 
 
 def nav_observation_space(width: int, height: int, obs_dict: bool) -> spaces.Dict:

@@ -1,6 +1,5 @@
-"""Observations and per-step action handling shared by the gym environments: the player's state
-as fixed-size arrays, the nearby voxels, a step's game events as dicts, and applying a dict
-action to a game for one tick."""
+"""Observations shared by the gym environments: the player's state as fixed-size arrays, the
+nearby voxels and a step's game events as dicts."""
 
 from __future__ import annotations
 
@@ -10,7 +9,6 @@ from typing import Any
 import numpy as np
 
 from odyssey.gym.spaces import (
-    CAMERA_MAX,
     HEALTH_MAX,
     INVENTORY_SLOTS,
     TEXT_CHARSET,
@@ -18,9 +16,6 @@ from odyssey.gym.spaces import (
     VOXEL_RADIUS,
     item_ids,
 )
-from odyssey.sim.player import InputState
-
-MOVE_KEYS = ("forward", "back", "left", "right", "jump", "sneak", "sprint", "attack", "use")
 
 
 def wrap_yaw(yaw: float) -> float:
@@ -79,33 +74,3 @@ def event_dicts(events: list[Any]) -> list[dict[str, Any]]:
     return [{"tick": e.tick, "kind": e.kind, "value": float(e.value),
              "pos": list(e.pos) if e.pos is not None else None, "detail": e.detail}
             for e in events]  # fmt: skip
-
-
-def apply_action(game: Any, action: dict[str, Any], inventory_was: bool) -> bool:
-    """Apply one dict action before a tick: camera, hotbar, drop, the inventory key (a press
-    toggles the inventory screen: pressed = 1 now and 0 in the previous step), then the held
-    keys (ignored while a screen is open, as in the game). Returns the inventory key's state."""
-    from odyssey.sim import player_actions as pa
-
-    camera = np.clip(np.asarray(action.get("camera", (0.0, 0.0)), np.float64), -CAMERA_MAX,
-                     CAMERA_MAX)  # fmt: skip
-    p = game.player
-    if camera[0] or camera[1]:
-        game.look(p.yaw + float(camera[1]), min(max(p.pitch + float(camera[0]), -90.0), 90.0))
-    survival = game.survival
-    for i in range(9, 0, -1):  # the lowest pressed hotbar key wins
-        if action.get(f"hotbar.{i}"):
-            pa.select_slot(game, i - 1)
-    inventory = bool(action.get("inventory"))
-    if inventory and not inventory_was:
-        if survival.menu is None:
-            pa.open_screen(game, "inventory")
-        else:
-            pa.close_screen(game)
-    if action.get("drop") and not game.player.dead:
-        pa.drop_held(game)
-    if survival.menu is not None:
-        game.hold(InputState())
-    else:
-        game.hold(InputState(**{k: bool(action.get(k)) for k in MOVE_KEYS}))
-    return inventory

@@ -77,7 +77,9 @@ def _image(env: Any, obs: Any) -> np.ndarray:
         return np.asarray(obs["image"], dtype=np.uint8)
     if isinstance(obs, np.ndarray) and obs.ndim == 3:
         return obs.astype(np.uint8, copy=False)
-    return np.asarray(env.screen.frame(), dtype=np.uint8)
+    controls = getattr(env, "controls", None)  # OdysseyEnv's: the pointer over a screen
+    pointer = controls.pointer if controls is not None else None
+    return np.asarray(env.screen.frame(pointer), dtype=np.uint8)
 
 
 def _env_options(env: Any) -> dict[str, Any]:

@@ -11,27 +11,41 @@ RENDER_DISTANCE = 4  # chunks (64 blocks): MCU set-ups are within a few blocks; 
 
 
 class McuScreen:
-    """Made on first use (no OpenGL until a frame is wanted)."""
+    """Made on first use (no OpenGL until a frame is wanted). ``window``: draw the game for a
+    window of that size and resize it to width × height, as MineStudio's observations are
+    (``render.resized``); None draws at width × height directly."""
 
-    def __init__(self, game: Any, width: int = MCU_SIZE[0], height: int = MCU_SIZE[1]) -> None:
+    def __init__(
+        self,
+        game: Any,
+        width: int = MCU_SIZE[0],
+        height: int = MCU_SIZE[1],
+        window: tuple[int, int] | None = None,
+    ) -> None:
         self.game, self.width, self.height = game, width, height
+        self.window = None if window is None or tuple(window) == (width, height) else window
         self._view: Any = None
         self._world: Any = None
 
     @property
     def view(self) -> Any:
         if self._view is None or self._world is not self.game.world:  # a portal changed worlds
+            from odyssey.render.resized import ResizedView
             from odyssey.render.screen import GameView
             from odyssey.render.view import ViewSettings
 
             self.close()
             settings = ViewSettings(width=self.width, height=self.height, markers=False,
                                     render_distance=RENDER_DISTANCE)  # fmt: skip
-            self._view, self._world = GameView(self.game.world, settings), self.game.world
+            world = self.game.world
+            view = (GameView(world, settings) if self.window is None
+                    else ResizedView(world, settings, self.window))  # fmt: skip
+            self._view, self._world = view, world
         return self._view
 
-    def frame(self) -> Any:
-        """The RGB frame (height, width, 3) of the game now."""
+    def frame(self, mouse: tuple[float, float] | None = None) -> Any:
+        """The RGB frame (height, width, 3) of the game now; ``mouse``: the pointer over an open
+        screen (frame pixels, or window pixels when resizing)."""
         game = self.game
         with game.lock:
             view = self.view
@@ -40,7 +54,9 @@ class McuScreen:
             raining = game.survival.weather != "clear"
             if view.settings.rain != raining:
                 view.with_settings(rain=raining)
-            return view.game_frame(game)
+            if self.window is not None:
+                return view.frame(game, mouse)
+            return view.game_frame(game, mouse)
 
     def close(self) -> None:
         if self._view is not None:

@@ -231,7 +231,8 @@ class GameView:
             extra.append(self._guide_ribbon(eye, s.render_distance))
         extra.extend(more)
         far = s.render_distance * 16.0 + FAR_PLANE_MARGIN
-        camera = Camera(tuple(eye), yaw, pitch, fov, width / height, far)
+        aspect = s.aspect if s.aspect is not None and s.view != "six" else width / height
+        camera = Camera(tuple(eye), yaw, pitch, fov, aspect, far)
         light = light or self._light()
         frame = self.renderer.draw(camera, width, height, light, s.render_distance, extra)
         return frame, camera

@@ -101,6 +101,9 @@ class ViewSettings:
     hotbar: bool = True
     reveal_map: bool = False  # the world map shows every chunk, not only explored ones
     jpeg_quality: int = 75
+    # the camera's width / height when it differs from the frame's (None: the frame's): a
+    # MineStudio observation is its 16:9 render resized to a square, so the world is squeezed
+    aspect: float | None = None
 
     @property
     def tick_of_day(self) -> int:
@@ -118,6 +121,8 @@ class ViewSettings:
                 f"image size {self.width}x{self.height} is out of range: "
                 f"each side must be 1..{MAX_SIDE} pixels"
             )
+        if self.aspect is not None and not 0.1 <= self.aspect <= 10.0:
+            raise ValueError(f"aspect must be 0.1..10 (width / height), got {self.aspect}")
         if not 30.0 <= self.fov <= 110.0:
             raise ValueError(f"fov must be 30..110 degrees (Minecraft's range), got {self.fov}")
         if self.view not in ("first", "third", "six"):

@@ -1,0 +1,152 @@
+"""Open screens through the dict action space (MineRL/VPT's pointer) and MineStudio-style small
+observations (the game drawn for 640 × 360, resized)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium")
+
+from odyssey.gym.controls import DEGREES_PER_PIXEL, WINDOW
+from odyssey.gym.env import OdysseyEnv
+from odyssey.gym.spaces import noop_action
+from odyssey.render.containers import geometry, screen_slots
+from odyssey.render.resized import box_weights
+
+HOTBAR_0 = 36  # the inventory screen's menu slot of hotbar slot 0 (vanilla's InventoryMenu)
+RESULT, GRID = 0, (1, 2, 3, 4)
+
+
+@pytest.fixture(scope="module")
+def env():
+    made = OdysseyEnv("craft_to_stick", size=(64, 64))
+    yield made
+    made.close()
+
+
+def act(env: OdysseyEnv, **keys):
+    action = noop_action()
+    action.update(keys)
+    return env.step(action)
+
+
+def slot_centre(env: OdysseyEnv, slot: int, kind: str = "inventory") -> tuple[float, float]:
+    g = geometry(env.controls.window, kind)
+    sx, sy = screen_slots(kind)[slot]
+    return (g.left + sx + 8) * g.scale, (g.top + sy + 8) * g.scale
+
+
+def point_at(env: OdysseyEnv, slot: int):
+    """One step turning the camera so that the pointer lands on ``slot``'s centre."""
+    x, y = env.controls.pointer
+    tx, ty = slot_centre(env, slot)
+    camera = np.array([(ty - y) * DEGREES_PER_PIXEL, (tx - x) * DEGREES_PER_PIXEL])
+    return act(env, camera=camera)
+
+
+def stacks(env: OdysseyEnv) -> dict[int, tuple[str, int]]:
+    slots = env.game.survival.inventory.slots
+    return {i: (s.item, s.count) for i, s in enumerate(slots) if s is not None}
+
+
+def test_a_policy_crafts_sticks_with_the_pointer_alone(env):
+    env.reset(seed=0)
+    assert stacks(env) == {0: ("oak_planks", 4)}
+    act(env, inventory=1)
+    act(env)
+    point_at(env, HOTBAR_0)
+    act(env, attack=1)  # pick up the planks
+    act(env)
+    for slot in (GRID[0], GRID[2]):  # one plank in each of the grid's left column
+        point_at(env, slot)
+        act(env, use=1)
+        act(env)
+    point_at(env, HOTBAR_0)
+    act(env, attack=1)  # put the other two back
+    act(env)
+    point_at(env, RESULT)
+    _, reward, terminated, truncated, info = act(env, attack=1, sneak=1)  # shift-click
+    assert stacks(env) == {0: ("oak_planks", 2), 8: ("stick", 4)}  # vanilla fills from the end
+    assert terminated and not truncated
+    assert info["terminal_reason"] == "success" and reward >= 1.0
+
+
+def test_the_pointer_starts_centred_and_the_camera_moves_it_not_the_view(env):
+    env.reset(seed=1)
+    yaw, pitch = env.game.player.yaw, env.game.player.pitch
+    assert env.controls.pointer is None
+    act(env, inventory=1)
+    assert env.controls.pointer == (WINDOW[0] / 2, WINDOW[1] / 2)
+    act(env, camera=np.array([3.0, -6.0]), inventory=1)  # 20 px down, 40 px left; key held
+    assert env.controls.pointer == pytest.approx((WINDOW[0] / 2 - 40, WINDOW[1] / 2 + 20))
+    assert (env.game.player.yaw, env.game.player.pitch) == (yaw, pitch)
+    act(env, camera=np.array([180.0, 180.0]), inventory=1)  # the key held down: no toggle
+    assert env.controls.pointer == (WINDOW[0] - 1, WINDOW[1] - 1)  # held inside the window
+    assert env.game.survival.menu is not None
+    act(env)
+    act(env, inventory=1)  # a new press closes the screen
+    assert env.game.survival.menu is None and env.controls.pointer is None
+    act(env, camera=np.array([0.0, 10.0]))
+    assert env.game.player.yaw == pytest.approx(yaw + 10.0)
+
+
+def test_number_keys_swap_and_drop_throws_from_the_slot_under_the_pointer(env):
+    env.reset(seed=2)
+    act(env, inventory=1)
+    point_at(env, HOTBAR_0)
+    act(env, **{"hotbar.4": 1})  # vanilla: a number key over a slot swaps it with that slot
+    assert stacks(env) == {3: ("oak_planks", 4)}
+    assert env.game.survival.inventory.selected == 0  # the key did not pick a hotbar slot
+    point_at(env, HOTBAR_0 + 3)
+    before = len(env.game.survival.entities.entities)
+    act(env, drop=1)
+    assert stacks(env) == {3: ("oak_planks", 3)}
+    assert len(env.game.survival.entities.entities) == before + 1  # the thrown plank
+
+
+def test_a_small_observation_is_the_window_frame_resized(env):
+    """The inventory screen in a 64 × 64 observation matches the 640 × 360 frame box-filtered
+    down (the screen hides the world, so only the GUI is compared)."""
+    from odyssey.render.screen import GameView
+    from odyssey.render.view import ViewSettings
+
+    env.reset(seed=3)
+    act(env, inventory=1)
+    obs, *_ = point_at(env, GRID[0])
+    small = obs["image"].astype(np.float32)
+    game = env.game
+    big_view = GameView(game.world, ViewSettings(width=WINDOW[0], height=WINDOW[1],
+                                                 markers=False, render_distance=4))  # fmt: skip
+    try:
+        big_view.with_settings(time=game.time_of_day)
+        big = big_view.game_frame(game, env.controls.pointer).astype(np.float32)
+    finally:
+        big_view.close()
+    rows, cols = box_weights(WINDOW[1], 64), box_weights(WINDOW[0], 64)
+    shrunk = np.einsum("hy,yxc,wx->hwc", rows, big, cols)
+    g = geometry(WINDOW, "inventory")
+    x0, x1 = (g.left + 4) * 64 // WINDOW[0] + 1, (g.left + 172) * 64 // WINDOW[0] - 1
+    y0, y1 = (g.top + 4) * 64 // WINDOW[1] + 1, (g.top + 162) * 64 // WINDOW[1] - 1
+    diff = np.abs(small - shrunk).max(axis=2)
+    px, py = env.controls.pointer  # the arrow drawn over the screen (GameView draws none)
+    arrow = np.zeros((64, 64), bool)
+    arrow[int(py * 64 / WINDOW[1]) : int((py + 16) * 64 / WINDOW[1]) + 1,
+          int(px * 64 / WINDOW[0]) : int((px + 10) * 64 / WINDOW[0]) + 1] = True  # fmt: skip
+    panel = np.zeros((64, 64), bool)
+    panel[y0:y1, x0:x1] = True
+    assert diff[panel & ~arrow].mean() < 1.0 and diff[panel & ~arrow].max() < 6.0
+    assert diff[arrow].max() > 10.0
+    closed = OdysseyEnv("craft_to_stick", size=(64, 64))
+    try:
+        plain, _ = closed.reset(seed=3)
+    finally:
+        closed.close()
+    assert np.abs(plain["image"][y0:y1, x0:x1].astype(np.float32) - small[y0:y1, x0:x1]).mean() > 20
+
+
+def test_box_weights_average_every_source_pixel_once():
+    weights = box_weights(360, 64)
+    assert weights.shape == (64, 360)
+    assert np.allclose(weights.sum(axis=1), 1.0)
+    assert np.allclose(weights.sum(axis=0), 64 / 360)
