@@ -91,7 +91,11 @@ def apply_action(game: Any, action: dict[str, Any], controls: Controls) -> None:
 
 
 def _on(value: Any) -> bool:
-    return bool(np.any(value))
+    """A key's value is pressed: 1, True, np.int64(1) or a one-element array."""
+    try:
+        return bool(value)
+    except ValueError:  # a longer array: pressed when any element is
+        return bool(np.any(value))
 
 
 def _screen_step(

@@ -197,12 +197,8 @@ class GameCommands:
             e.custom_name = str(nbt["CustomName"]).strip('"')
         for tag in nbt.get("Tags", ()):
             e.tags.add(str(tag))
-        if name == "villager" and isinstance(nbt.get("VillagerData"), dict):
-            from odyssey.sim.mechanics.villagers import set_profession
-
-            data = nbt["VillagerData"]
-            level = int(data.get("level", 1))
-            set_profession(self.game, e.id, str(data.get("profession", "none")), level)
+        if name == "villager":
+            self._villager(e, nbt)
         if int(nbt.get("Age", 0) or 0) < 0:
             e.baby = True
         if name == "sheep" and "Color" in nbt:
@@ -210,6 +206,25 @@ class GameCommands:
         if name == "sheep" and nbt.get("Sheared"):
             e.sheared = True
         return EntityTarget(e)
+
+    def _villager(self, e: Entity, nbt: dict) -> None:
+        """VillagerData (profession, level) and Offers: vanilla keeps the offers it is given and
+        draws new ones only for a villager without any."""
+        from odyssey.sim.mechanics.trades import offers_from_nbt
+        from odyssey.sim.mechanics.villagers import info, set_profession
+
+        try:
+            offers = offers_from_nbt(nbt["Offers"]) if "Offers" in nbt else None
+        except ValueError as exc:
+            self.s.entities.remove(e.id)
+            raise CommandError(f"Invalid villager NBT: {exc}") from None
+        data = nbt.get("VillagerData")
+        if isinstance(data, dict):
+            level = int(data.get("level", 1))
+            profession = str(data.get("profession", "none"))
+            set_profession(self.game, e.id, profession, level, draw=offers is None)
+        if offers is not None:
+            info(self.game, e.id).offers = offers
 
     def teleport(self, target, pos, rotation) -> bool:
         if target.is_player:

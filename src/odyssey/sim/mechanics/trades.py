@@ -302,3 +302,40 @@ def new_offers(profession: str, level: int, rng) -> list[Offer]:
     if table is None or not 1 <= level <= len(table):
         return []
     return [make_offer(li, rng) for li in pick_listings(table[level - 1], rng)]
+
+
+def offers_from_nbt(tag: Any) -> list[Offer]:
+    """The ``Offers`` compound of /summon's villager NBT (vanilla's MerchantOffers codec):
+    ``{Recipes:[{buy:{id,count}, buyB:{...}, sell:{...}, maxUses, uses, xp, priceMultiplier,
+    demand, specialPrice}]}``; ``Count`` (before 1.20.5) is read as ``count``. Raises
+    ValueError naming the field that is wrong."""
+    from odyssey.errors import OdysseyError
+    from odyssey.world.items import items
+
+    if not isinstance(tag, dict) or not isinstance(tag.get("Recipes", []), list):
+        raise ValueError("Offers: expected {Recipes:[...]}")
+
+    def stack(recipe: dict, key: str, index: int) -> tuple[str, int]:
+        part = recipe.get(key)
+        if not isinstance(part, dict) or "id" not in part:
+            raise ValueError(f"Offers.Recipes[{index}].{key}: expected {{id:..., count:...}}")
+        try:
+            name = items().item(str(part["id"])).name
+        except OdysseyError:
+            msg = f"Offers.Recipes[{index}].{key}.id: unknown item {part['id']!r}"
+            raise ValueError(msg) from None
+        return name, int(part.get("count", part.get("Count", 1)))
+
+    offers = []
+    for i, recipe in enumerate(tag.get("Recipes", [])):
+        if not isinstance(recipe, dict):
+            raise ValueError(f"Offers.Recipes[{i}]: expected a compound")
+        a, a_count = stack(recipe, "buy", i)
+        result, count = stack(recipe, "sell", i)
+        b, b_count = stack(recipe, "buyB", i) if "buyB" in recipe else ("", 0)
+        offers.append(Offer(a, a_count, result, count, int(recipe.get("maxUses", 4)),
+                            int(recipe.get("xp", 1)), float(recipe.get("priceMultiplier", 0.0)),
+                            b, b_count, uses=int(recipe.get("uses", 0)),
+                            demand=int(recipe.get("demand", 0)),
+                            special_price=int(recipe.get("specialPrice", 0))))  # fmt: skip
+    return offers

@@ -105,9 +105,12 @@ def _entity(game, villager_id: int):
     return e if e is not None and not e.dead and e.type == "villager" else None
 
 
-def set_profession(game, villager_id: int, profession: str | int, level: int = 1) -> VillagerInfo:
+def set_profession(
+    game, villager_id: int, profession: str | int, level: int = 1, draw: bool = True
+) -> VillagerInfo:
     """/summon's VillagerData: a profession and level, with the offers of every level up to it
-    (a nitwit or ``none`` has none)."""
+    (a nitwit or ``none`` has none); ``draw=False`` leaves the offers to the caller (/summon
+    with ``Offers``: vanilla draws none when the villager has offers)."""
     if isinstance(profession, int) or str(profession).isdigit():  # 1.13 Profession ids
         profession = OLD_IDS.get(int(profession), "none")
     profession = str(profession).removeprefix("minecraft:")
@@ -117,7 +120,7 @@ def set_profession(game, villager_id: int, profession: str | int, level: int = 1
     v.profession, v.level = profession, max(1, min(5, int(level)))
     v.xp = NEXT_LEVEL_XP[v.level - 1]
     v.offers = []
-    for lvl in range(1, v.level + 1):
+    for lvl in range(1 if draw else v.level + 1, v.level + 1):
         v.offers += new_offers(profession, lvl, game.survival.rng)
     return v
 
