@@ -46,7 +46,8 @@ CLOUD_TILE, CLOUD_TEXEL = "white_stained_glass", 12  # a texel of the tile's hal
 CLOUD_SIDES, CLOUD_LIFT = 24, 0.03  # the disc's polygon and its height over the ground
 SIZED = frozenset({"slime", "magma_cube"})
 GONE_WHEN_DEAD = frozenset({"item", "arrow", "trident", "snowball", "egg", "experience_orb",
-                            "splash_potion", "lingering_potion"})  # fmt: skip
+                            "splash_potion", "lingering_potion", "ender_pearl",
+                            "experience_bottle"})  # fmt: skip
 UNIT_FACES = box_faces(np.zeros(3), np.ones(3))  # (6, 4, 3) in face order down..east
 FACE_AXES = tuple(tuple(i for i in range(3) if FACE_NORMAL[f][i] == 0) for f in range(6))
 

@@ -28,6 +28,7 @@ TRIDENT = (((-0.5, -0.5, -18), (0.5, 0.5, 6), SHAFT),
            ((1.5, -0.5, 7.5), (2.5, 0.5, 11), PRONG),
            ((-2.5, -0.5, 7.5), (-1.5, 0.5, 11), PRONG))  # fmt: skip
 SNOW, EGG_SHELL, GLASS, CORK = (240, 245, 250), (235, 218, 175), (200, 215, 225), (150, 110, 70)
+PEARL, ENCHANTING = (20, 95, 85), (150, 230, 90)  # an ender pearl; a bottle o' enchanting
 ROPES = ((125, 90, 55), (95, 65, 40))
 LEAD_PIECES = 8
 LEAD_THICK = 0.8  # model pixels
@@ -79,8 +80,8 @@ def orb_color(age: float) -> Color:
 
 
 def thrown_look(e: Any, tick: int) -> Look | None:
-    """The look of an arrow, trident, snowball, egg, thrown potion or experience orb; None for
-    other types."""
+    """The look of an arrow, trident, snowball, egg, ender pearl, thrown potion or bottle o'
+    enchanting, or experience orb; None for other types."""
     age = getattr(e, "age", tick)
     if e.type in ("arrow", "trident"):
         yaw, pitch = flight(e)
@@ -90,6 +91,10 @@ def thrown_look(e: Any, tick: int) -> Look | None:
         return Look(ball(SNOW), spin)
     if e.type == "egg":
         return Look(ball(EGG_SHELL, 4.5), spin)
+    if e.type == "ender_pearl":
+        return Look(ball(PEARL), spin)
+    if e.type == "experience_bottle":
+        return Look(bottle(ENCHANTING), spin, origin=(0.0, 0.0, 0.0))
     if e.type in ("splash_potion", "lingering_potion"):
         return Look(bottle(getattr(e, "color", GLASS)), spin, origin=(0.0, 0.0, 0.0))
     if e.type == "experience_orb":

@@ -455,6 +455,10 @@ def _entities(game) -> None:
                 _knock_player(game, *e.knockback)
         elif e.kind == "entity_death" and e.source.startswith("player"):
             s.stats.add("killed", e.item or "unknown")
+        elif e.kind == "pearl_landed":
+            from odyssey.sim.mechanics.pearls import pearl_landed
+
+            pearl_landed(game, e)
 
 
 def _mob_set_block(game, pos, state: int) -> None:

@@ -73,6 +73,7 @@ TOOL_USES: tuple[tuple[str, str, str, Rule], ...] = (
      used("flint_and_steel")),
     ("throw_snowball", "throw a snowball", "snowball", used("snowball")),
     ("throw_egg", "throw an egg", "egg", used("egg")),
+    ("throw_ender_pearl", "throw an ender pearl", "ender_pearl", used("ender_pearl")),
     ("fill_end_portal_frame", "put an eye of ender into an end portal frame", "ender_eye",
      used("ender_eye")),
     ("shoot_arrow", "shoot an arrow with a bow", "bow", used("bow")),
@@ -90,7 +91,6 @@ MISSING = (
     ("open inventory", "use", "inventory", "no observable effect in the game state"),
     ("strip a log with an axe", "use", "stripped_oak_log", "stripping logs is not simulated"),
     ("make a path with a shovel", "use", "dirt_path", "shovel paths are not simulated"),
-    ("throw an ender pearl", "use", "ender_pearl", "ender pearls are not simulated"),
     ("ride a pig", "ride", "pig", "riding pigs is not simulated"),
     ("look at the sky", "look", "sky", "no observable effect in the game state"),
 )  # fmt: skip

@@ -91,6 +91,8 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
     Kind("trident", 0.5, 0.5, 0.13, 1.0, 0.0, "misc", step=0.0, living=False),
     Kind("snowball", 0.25, 0.25, 0.0, 1.0, 0.0, "misc", step=0.0, living=False),
     Kind("egg", 0.25, 0.25, 0.0, 1.0, 0.0, "misc", step=0.0, living=False),
+    Kind("ender_pearl", 0.25, 0.25, 0.0, 1.0, 0.0, "misc", step=0.0, living=False),
+    Kind("experience_bottle", 0.25, 0.25, 0.0, 1.0, 0.0, "misc", step=0.0, living=False),
     Kind("experience_orb", 0.5, 0.5, 0.425, 5.0, 0.0, "misc", step=0.0, living=False),
 )}  # fmt: skip
 

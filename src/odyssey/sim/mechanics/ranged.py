@@ -123,12 +123,17 @@ def wear(game, slot: int, amount: int) -> None:
 # -- shooting -----------------------------------------------------------------------------------
 
 
-def shot_vector(game, speed: float, inaccuracy: float, yaw_offset: float = 0.0):
-    """Projectile.shootFromRotation: the look direction (turned by ``yaw_offset`` degrees),
+def shot_vector(
+    game, speed: float, inaccuracy: float, yaw_offset: float = 0.0, pitch_offset: float = 0.0
+):
+    """Projectile.shootFromRotation: the look direction (turned by ``yaw_offset`` degrees; its
+    vertical part from the pitch plus ``pitch_offset``, as vanilla's roll argument does),
     jittered by triangle(0, 0.0172275 × inaccuracy) per axis, times ``speed``, plus the
     player's movement (not its vertical movement on the ground)."""
     p = game.player
     d = look_vector(p.yaw + yaw_offset, p.pitch)
+    if pitch_offset:
+        d = (d[0], look_vector(0.0, p.pitch + pitch_offset)[1], d[2])
     length = math.sqrt(sum(c * c for c in d))
     rng, spread = game.survival.rng, 0.0172275 * inaccuracy
     v = [(c / length + spread * (rng.random() - rng.random())) * speed for c in d]
