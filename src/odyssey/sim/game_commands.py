@@ -199,6 +199,8 @@ class GameCommands:
             e.tags.add(str(tag))
         if name == "villager":
             self._villager(e, nbt)
+        if name in ("pig", "horse", "donkey", "mule"):
+            self._saddle(e, name, nbt)
         if int(nbt.get("Age", 0) or 0) < 0:
             e.baby = True
         if name == "sheep" and "Color" in nbt:
@@ -206,6 +208,21 @@ class GameCommands:
         if name == "sheep" and nbt.get("Sheared"):
             e.sheared = True
         return EntityTarget(e)
+
+    def _saddle(self, e: Entity, name: str, nbt: dict) -> None:
+        """A saddle (``Saddle:1b`` on a pig, ``SaddleItem`` on a horse before 1.21.5,
+        ``equipment:{saddle:...}`` since) and a horse's ``Tame``."""
+        from odyssey.sim.mechanics.creatures import animal
+        from odyssey.sim.mechanics.taming import tame
+
+        equipment = nbt.get("equipment")
+        saddled = (bool(nbt.get("Saddle")) or isinstance(nbt.get("SaddleItem"), dict)
+                   or (isinstance(equipment, dict) and "saddle" in equipment))  # fmt: skip
+        a = animal(self.game, e)
+        if saddled:
+            a.saddled = True
+        if name != "pig" and nbt.get("Tame") and not a.tamed:
+            tame(self.game, e, a)
 
     def _villager(self, e: Entity, nbt: dict) -> None:
         """VillagerData (profession, level) and Offers: vanilla keeps the offers it is given and

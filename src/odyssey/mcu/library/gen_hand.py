@@ -91,7 +91,6 @@ MISSING = (
     ("open inventory", "use", "inventory", "no observable effect in the game state"),
     ("strip a log with an axe", "use", "stripped_oak_log", "stripping logs is not simulated"),
     ("make a path with a shovel", "use", "dirt_path", "shovel paths are not simulated"),
-    ("ride a pig", "ride", "pig", "riding pigs is not simulated"),
     ("look at the sky", "look", "sky", "no observable effect in the game state"),
 )  # fmt: skip
 
@@ -166,7 +165,7 @@ def animals() -> Iterator[Entry]:
              "leash_knot", EntityRule(entity="leash_knot", within=8))  # fmt: skip
 
 
-RIDES = (("boat", "oak_boat"), ("minecart", "minecart"), ("horse", "horse"))
+RIDES = (("boat", "oak_boat"), ("minecart", "minecart"), ("horse", "horse"), ("pig", "pig"))
 
 
 def motion() -> Iterator[Entry]:

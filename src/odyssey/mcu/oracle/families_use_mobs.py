@@ -251,11 +251,27 @@ def _place_vehicle(ctx: Ctx, vehicle: str | None) -> Script:
     raise OracleStuckError(f"no {vehicle or 'vehicle'} near and none to place")
 
 
+def _saddle_pig(ctx: Ctx) -> Script:
+    """A saddle on the nearest pig, unless it has one (a pig is mounted only saddled)."""
+    from odyssey.sim.mechanics.creatures import state_of
+
+    found = _vehicles(ctx, "pig")
+    if not found:
+        raise OracleStuckError("no pig within 16 blocks")
+    a = state_of(ctx.game).animals.get(found[0].id)
+    if a is not None and a.saddled:
+        return
+    if not ctx.count("saddle"):
+        raise OracleStuckError("a pig is ridden only with a saddle, and there is none")
+    yield from use_mob(ctx, found[0], "saddle")
+    yield Wait(2)
+
+
 @skill("riding")
 def ride(ctx: Ctx, rule: RidingRule) -> Script:
     vehicle = bare(rule.vehicle) if rule.vehicle else None
-    if vehicle == "pig":
-        raise OracleStuckError("riding a pig is not simulated (saddles fit horses only)")
+    if vehicle == "pig" and _riding(ctx) != "pig":
+        yield from _saddle_pig(ctx)
     for _ in range(10):  # a shot or a shove may move the vehicle off: try again
         if _riding(ctx) is not None and vehicle in (None, _riding(ctx)):
             return

@@ -1,5 +1,5 @@
-"""Riding: mounting boats, minecarts and horses with a right-click, the rider's seat and view,
-saddles and steering a horse, dismounting with sneak.
+"""Riding: mounting boats, minecarts, horses and saddled pigs (``pigs``) with a right-click,
+the rider's seat and view, saddles and steering a horse, dismounting with sneak.
 
 The player sits at the vehicle's passenger attachment minus the player's vehicle attachment
 (1.21: boat and minecart 0.1875 − 0.6, horse 1.44 − 0.6), so the camera rises or sinks with the
@@ -26,11 +26,11 @@ from odyssey.sim.block_physics import block_physics
 from odyssey.sim.entities.kinds import kind
 from odyssey.sim.entities.state import Entity
 from odyssey.sim.mechanics import creatures as c
-from odyssey.sim.mechanics import hooks, taming
+from odyssey.sim.mechanics import hooks, pigs, taming
 
 HORSES = frozenset({"horse", "donkey", "mule"})
 PLAYER_ATTACH = 0.6
-PASSENGER_ATTACH = {"minecart": 0.1875, "horse": 1.44, "donkey": 1.2, "mule": 1.2}
+PASSENGER_ATTACH = {"minecart": 0.1875, "horse": 1.44, "donkey": 1.2, "mule": 1.2, "pig": 0.86875}
 BOAT_ATTACH = 0.1875  # AbstractBoat: a third of its 0.5625 height
 
 
@@ -78,9 +78,9 @@ def mount(game, vehicle: Entity, rider: int) -> bool:
         r.vehicle, r.type = vehicle.id, vehicle.type
         if vehicle.type in HORSES:
             vehicle.tags.add("ridden")
-        hooks.sound(
-            game, "entity.horse.saddle" if vehicle.type in HORSES else "entity.boat.paddle_water"
-        )
+        sound = ("entity.horse.saddle" if vehicle.type in HORSES else "entity.pig.saddle"
+                 if vehicle.type == "pig" else "entity.boat.paddle_water")  # fmt: skip
+        hooks.sound(game, sound)
     else:
         riders.append(rider)
         game.survival.entities.entities[rider].tags.add("seated")
@@ -103,6 +103,8 @@ def dismount(game, rider: int) -> None:
         if vehicle is not None:
             vehicle.tags.discard("ridden")
             vehicle.forward = vehicle.strafe = 0.0
+            if vehicle.type == "pig":
+                pigs.leave(vehicle)
             spot = dismount_spot(game, vehicle)
             game.player = replace(game.player, pos=spot, vel=(0.0, 0.0, 0.0), fall_distance=0.0)
     elif rider in ents:
@@ -136,6 +138,12 @@ def dismount_spot(game, v: Entity) -> tuple[float, float, float]:
 @hooks.on_use_item("saddle")
 def saddle(game, hit, held) -> bool:
     e = c.pick(game, vehicles=False)
+    if e is not None and e.type == "pig":
+        if not pigs.saddle_pig(game, e):
+            return False
+        c.consume(game)
+        c.state_of(game).used_tick = game.tick_count
+        return True
     if e is None or e.type not in HORSES or e.baby:
         return False
     a = c.animal(game, e)
@@ -161,7 +169,7 @@ def interact(game) -> None:
     if e.type in c.VEHICLES - {"leash_knot"}:
         if not game.player.crouching:
             mount(game, e, c.PLAYER)
-    elif e.type in HORSES:
+    elif e.type in HORSES or (e.type == "pig" and a is not None and a.saddled):
         if not e.baby and not game.player.crouching:
             mount(game, e, c.PLAYER)
     elif a is not None and a.tamed and e.type in taming.TAME_ITEMS:
@@ -195,6 +203,8 @@ def tick(game, before) -> None:
         dismount(game, c.PLAYER)
     elif v_id is not None and ents[v_id].type in HORSES:
         steer_horse(game, ents[v_id])
+    elif v_id is not None and ents[v_id].type == "pig":
+        pigs.steer_pig(game, ents[v_id])
     place_riders(game)
 
 
@@ -221,10 +231,12 @@ def place_riders(game) -> None:
 
 
 def ride_stat(game, r: Riding, v: Entity, pos: tuple[float, float, float]) -> None:
-    """ServerPlayer.checkRidingStatistics: boat_one_cm, horse_one_cm, minecart_one_cm."""
+    """ServerPlayer.checkRidingStatistics: boat_one_cm, horse_one_cm, minecart_one_cm,
+    pig_one_cm."""
     if r.last is not None:
         cm = round(math.dist(r.last, pos) * 100)
-        key = "minecart" if v.type in c.MINECARTS else "horse" if v.type in HORSES else "boat"
+        key = ("minecart" if v.type in c.MINECARTS else "horse" if v.type in HORSES
+               else "pig" if v.type == "pig" else "boat")  # fmt: skip
         if cm > 0:
             game.survival.stats.add("custom", f"{key}_one_cm", cm)
     r.last = pos
