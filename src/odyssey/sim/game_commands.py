@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from odyssey.errors import OdysseyError
 from odyssey.sim import effects
 from odyssey.sim.actions import give, hurt_player, set_health
 from odyssey.sim.commands.args import BlockArg, ItemArg
@@ -27,6 +28,7 @@ from odyssey.sim.loot import removal_changes
 from odyssey.sim.player import SimError
 from odyssey.sim.survival import Survival, check_mode
 from odyssey.world.blocks import AIR
+from odyssey.world.items import items
 
 PLAYER_ID = "00000000-0000-0000-0000-000000000001"
 COLOURS = ("white", "orange", "magenta", "light_blue", "yellow", "lime", "pink", "gray",
@@ -197,6 +199,8 @@ class GameCommands:
             e.custom_name = str(nbt["CustomName"]).strip('"')
         for tag in nbt.get("Tags", ()):
             e.tags.add(str(tag))
+        if name == "item":
+            self._item(e, nbt)
         if name == "villager":
             self._villager(e, nbt)
         if name in ("pig", "horse", "donkey", "mule"):
@@ -208,6 +212,24 @@ class GameCommands:
         if name == "sheep" and nbt.get("Sheared"):
             e.sheared = True
         return EntityTarget(e)
+
+    def _item(self, e: Entity, nbt: dict) -> None:
+        """An item entity's ``Item:{id, count (Count before 1.20.5), components}`` and
+        ``PickupDelay``; without an item it is gone at once, as vanilla's empty item entity."""
+        tag = nbt.get("Item")
+        if not isinstance(tag, dict) or "id" not in tag:
+            self.s.entities.remove(e.id)
+            return
+        try:
+            name = items().item(str(tag["id"])).name
+            parts = {str(k).removeprefix("minecraft:"): v
+                     for k, v in dict(tag.get("components") or {}).items()}  # fmt: skip
+            stack = ItemStack.of(name, int(tag.get("count", tag.get("Count", 1))), **parts)
+        except (OdysseyError, TypeError, ValueError) as exc:
+            self.s.entities.remove(e.id)
+            raise CommandError(f"Invalid item entity NBT: Item {tag!r}: {exc}") from None
+        e.item, e.count, e.components = stack.item, stack.count, dict(stack.components)
+        e.pickup_delay = int(nbt.get("PickupDelay", 0))
 
     def _saddle(self, e: Entity, name: str, nbt: dict) -> None:
         """A saddle (``Saddle:1b`` on a pig, ``SaddleItem`` on a horse before 1.21.5,

@@ -25,6 +25,15 @@ def test_phantoms_come_after_three_sleepless_days_and_swoop() -> None:
     assert "damage_mob_attack" in [e.kind for e in events]
 
 
+def test_a_phantom_with_no_ai_hangs_where_it_is() -> None:
+    game = survival_game(time_of_day=18000)
+    still = game.survival.entities.add("phantom", (0.5, GROUND + 6, 4.5), no_ai=True)
+    free = game.survival.entities.add("phantom", (0.5, GROUND + 6, -4.5))
+    game.run(40)
+    assert (still.x, still.y, still.z) == (0.5, GROUND + 6, 4.5)
+    assert (free.x, free.y, free.z) != (0.5, GROUND + 6, -4.5)
+
+
 def test_a_big_slime_splits_into_smaller_ones() -> None:
     game = survival_game(seed=2)
     slime = game.survival.entities.add("slime", (3.5, GROUND, 0.5), components={"size": 4})

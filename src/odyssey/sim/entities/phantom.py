@@ -50,7 +50,11 @@ def think(ctx: Context, e: Entity, k: Kind) -> bool:
 
 
 def fly(ctx: Context, e: Entity) -> None:
-    """One tick of flight: circle the anchor, or swoop at the nearest targetable player."""
+    """One tick of flight: circle the anchor, or swoop at the nearest targetable player (a
+    phantom with NoAI hangs where it is, as vanilla's, which has no gravity)."""
+    if e.no_ai:
+        e.vx = e.vy = e.vz = 0.0
+        return
     c = e.components
     if "phase" not in c:
         c.update(phase="circle", angle=0.0, radius=10.0, sweep=200)
