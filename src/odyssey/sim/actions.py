@@ -391,6 +391,10 @@ def _exhaust(game, before: PlayerState) -> None:
     if before.on_ground and p.vel[1] > 0.0 and game.inputs.jump:
         s.stats.add("custom", "jump")
         s.food = s.food.add_exhaustion(SPRINT_JUMP_EXHAUSTION if p.sprinting else JUMP_EXHAUSTION)
+    if not p.in_water and _on_climbable(game, p):  # Player.checkMovementStatistics: ladders
+        if dy > 0:
+            s.stats.add("custom", "climb_one_cm", round(dy * 100))
+        return
     cm = round(math.hypot(dx, dz) * 100)
     if cm <= 0:
         return
@@ -400,6 +404,14 @@ def _exhaust(game, before: PlayerState) -> None:
         s.food = s.food.add_exhaustion(movement_exhaustion(cm, how))
     if dy < 0 and not p.on_ground:
         s.stats.add("custom", "fall_one_cm", round(-dy * 100))
+
+
+def _on_climbable(game, p: PlayerState) -> bool:
+    """A ladder, vines or scaffolding-like climbable block at the feet."""
+    from odyssey.sim.block_physics import block_physics
+
+    x, y, z = (math.floor(v) for v in p.pos)
+    return bool(block_physics(game.world.registry).climbable[game.world.get_block(x, y, z)])
 
 
 def _hunger(game) -> None:
