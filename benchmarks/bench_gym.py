@@ -3,8 +3,10 @@ in-process batch of 4 (``odyssey.gym.batch.OdysseyBatchEnv``).
 
 Run: ``python benchmarks/bench_gym.py [--steps N] [--profile]``. The task is ``craft_to_stick``
 (simple), the policy samples the dict action space with a fixed seed but holds the camera still
-(a spinning camera forces chunk re-culling every frame, not what a trained policy does), one step
-is one game tick plus one 64×64 frame. ``--profile`` prints where one env's time goes (cProfile,
+(a spinning camera forces chunk re-culling every frame, not what a trained policy does) and
+never presses ``inventory`` (a random press every other step would keep a screen open half the
+time), one step is one game tick plus one 64×64 frame (the game drawn for 640 × 360 and
+resized: the 2-D layers are redrawn only when they change, e.g. a hotbar key). ``--profile`` prints where one env's time goes (cProfile,
 by cumulative time) before the metrics. ``gym_game_ticks_per_s`` and ``gym_frames_per_s_64``
 split a step's cost: the game tick alone and the 64×64 frame alone. Prints one JSON line per
 metric; the last two are ``gym_sps_64`` and ``gym_sps_64_vec4`` (env steps per wall-clock
@@ -31,9 +33,10 @@ def emit(metric: str, value: float) -> None:
 
 
 def _still(action):
-    """The sampled action with a still camera."""
+    """The sampled action with a still camera and the inventory key up."""
     if isinstance(action, dict) and "camera" in action:
         action["camera"] = np.zeros_like(action["camera"])
+        action["inventory"] = 0
     return action
 
 

@@ -11,10 +11,12 @@ put it at GUI scale 1 on a 64-pixel-wide frame, where the inventory screen does 
 hotbar, hearts, hunger, an open screen and the mouse pointer — at the window size, resized with
 a box filter. Every one of those layers is affine in what lies beneath it (alpha blends and the
 crosshair's inversion), so the stack is drawn once over black and once over white, giving per
-pixel ``out = P + K · below``; P and K are resized and cached until the HUD, the screen, the
-pointer, the held item or its light change. Deliberate differences from MineStudio: the world is
-not drawn at 640 × 360 and then shrunk (the same view, a little sharper), and the box filter
-replaces OpenCV's bilinear resize (every GUI pixel counts, none is skipped).
+pixel ``out = P + K · below``: the two drawings are resized (PIL's box filter, over the
+rectangle they cover) and cached until the HUD, the screen, the pointer, the held item or its
+light change. Deliberate differences
+from MineStudio: the world is not drawn at 640 × 360 and then shrunk (the same view, a little
+sharper), and the box filter replaces OpenCV's bilinear resize (every GUI pixel counts, none is
+skipped).
 """
 
 from __future__ import annotations
@@ -24,11 +26,13 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
+from PIL import Image
 
 from odyssey.render.gui import Sprite, blend
 from odyssey.render.overlay import draw_crosshair
 from odyssey.render.renderer import Light
 from odyssey.render.screen import LIGHT_ITEMS, GameView
+from odyssey.render.sky import lightmap_table
 from odyssey.render.survival import SurvivalFrame, survival_frame
 from odyssey.render.view import ViewSettings
 
@@ -46,8 +50,7 @@ class ResizedView:
         self.view = GameView(world, replace(settings, aspect=self.window[0] / self.window[1]))
         self._key: tuple | None = None
         self._layers: tuple[np.ndarray, np.ndarray] | None = None
-        self._rows = box_weights(self.window[1], settings.height)
-        self._cols = box_weights(self.window[0], settings.width)
+        self._size = (settings.width, settings.height)
 
     @property
     def settings(self) -> ViewSettings:
@@ -76,24 +79,50 @@ class ResizedView:
         self, game: Any, state: SurvivalFrame, light: Light, mouse: tuple[float, float] | None
     ) -> tuple[np.ndarray, np.ndarray]:
         """P and K of the 2-D layers at the observation size (cached while unchanged)."""
-        layer = self.view._survival_layer()
-        p = game.player
-        level = layer.probe.level(p.pos[0], p.pos[1] + p.eye_height, p.pos[2])
-        key = (state.held, level, light, state.inventory, state.selected, state.gamemode,
-               state.health, state.food, state.xp_progress, state.menu, mouse)  # fmt: skip
+        key = (self._hand_level(game, light), state.held, state.inventory, state.selected,
+               state.gamemode, state.health, state.food, state.xp_progress, state.menu,
+               mouse)  # fmt: skip
         if self._layers is not None and key == self._key:
             return self._layers
         width, height = self.window
-        over = []
+        drawn = []
         for ground in (0, 255):
             canvas = np.full((height, width, 3), ground, np.uint8)
             self._draw_layers(canvas, game, state, light, mouse)
-            over.append(canvas.astype(np.float32))
-        black, white = over
-        gain = (white - black) / 255.0
-        self._layers = (self._shrink(black), self._shrink(gain))
+            drawn.append(self._shrink(canvas, ground))
+        black, white = drawn
+        self._layers = (black, (white - black) / 255.0)
         self._key = key
         return self._layers
+
+    def _shrink(self, canvas: np.ndarray, ground: int) -> np.ndarray:
+        """``canvas`` (window size) box-filtered down to the observation size; only the output
+        pixels over what differs from ``ground`` are worked out (the HUD is a strip)."""
+        width, height = self._size
+        out = np.full((height, width, 3), ground, np.float32)
+        used = canvas != ground
+        rows = np.flatnonzero(used.reshape(len(canvas), -1).any(axis=1))  # fast: contiguous
+        if not len(rows):
+            return out
+        cols = np.flatnonzero(used[rows[0] : rows[-1] + 1].any(axis=0).any(axis=1))
+        sx, sy = self.window[0] / width, self.window[1] / height
+        c0, c1 = int(cols[0] // sx), min(width, int(cols[-1] // sx) + 1)
+        r0, r1 = int(rows[0] // sy), min(height, int(rows[-1] // sy) + 1)
+        box = (c0 * sx, r0 * sy, c1 * sx, r1 * sy)
+        part = Image.fromarray(canvas).resize((c1 - c0, r1 - r0), Image.Resampling.BOX, box=box)
+        out[r0:r1, c0:c1] = np.asarray(part, np.float32)
+        return out
+
+    def _hand_level(self, game: Any, light: Light) -> tuple[int, ...]:
+        """The held item's brightness as ``draw_held_item`` quantises it (the lightmap at the
+        eye, the held light included): the hand is redrawn only when this changes."""
+        p = game.player
+        level = self.view._survival_layer().probe.level(p.pos[0], p.pos[1] + p.eye_height,
+                                                         p.pos[2])  # fmt: skip
+        sky, block = level >> 4, max(level & 15, int(light.torch))
+        cond = light.conditions
+        bright = lightmap_table(cond.sky_factor, cond.sky_light_color)[sky * 16 + min(block, 15)]
+        return tuple(int(v) for v in np.round(np.asarray(bright) * 32))
 
     def _draw_layers(
         self,
@@ -113,23 +142,8 @@ class ResizedView:
         if state.menu is not None and mouse is not None:
             blend(canvas, pointer_sprite(), int(mouse[0]), int(mouse[1]))
 
-    def _shrink(self, image: np.ndarray) -> np.ndarray:
-        """Box-filter ``image`` (window size) down to the observation size."""
-        rows = np.tensordot(self._rows, image, axes=(1, 0))  # (h, W, 3)
-        return np.einsum("xw,hwc->hxc", self._cols, rows).astype(np.float32)
-
     def close(self) -> None:
         self.view.close()
-
-
-def box_weights(source: int, target: int) -> np.ndarray:
-    """(target, source) weights of a box filter: each target pixel averages the source pixels
-    it covers, the partly covered ones by the part covered."""
-    edges = np.arange(target + 1) * (source / target)
-    starts, ends = edges[:-1, None], edges[1:, None]
-    pixels = np.arange(source)[None, :]
-    overlap = np.clip(np.minimum(ends, pixels + 1) - np.maximum(starts, pixels), 0.0, None)
-    return (overlap / (source / target)).astype(np.float32)
 
 
 # the classic arrow: X outline, . fill, tip at the top-left pixel
