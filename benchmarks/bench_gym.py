@@ -6,11 +6,12 @@ Run: ``python benchmarks/bench_gym.py [--steps N] [--profile]``. The task is ``c
 (a spinning camera forces chunk re-culling every frame, not what a trained policy does) and
 never presses ``inventory`` (a random press every other step would keep a screen open half the
 time), one step is one game tick plus one 64×64 frame (the game drawn for 640 × 360 and
-resized: the 2-D layers are redrawn only when they change, e.g. a hotbar key). ``--profile`` prints where one env's time goes (cProfile,
-by cumulative time) before the metrics. ``gym_game_ticks_per_s`` and ``gym_frames_per_s_64``
-split a step's cost: the game tick alone and the 64×64 frame alone. Prints one JSON line per
-metric; the last two are ``gym_sps_64`` and ``gym_sps_64_vec4`` (env steps per wall-clock
-second; for the vector, steps of all 4 envs together).
+resized: the 2-D layers are redrawn only when they change, e.g. a hotbar key). ``--profile``
+prints where one env's time goes (cProfile, by cumulative time) before the metrics.
+``gym_game_ticks_per_s`` and ``gym_frames_per_s_64`` split a step's cost: the game tick alone
+and the 64×64 frame alone. Prints one JSON line per metric; the last two are ``gym_sps_64`` and
+``gym_sps_64_vec4`` (env steps per wall-clock second; for the vector, steps of all 4 envs
+together).
 """
 
 from __future__ import annotations
