@@ -9,9 +9,10 @@ time), one step is one game tick plus one 64×64 frame (the game drawn for 640 �
 resized: the 2-D layers are redrawn only when they change, e.g. a hotbar key). ``--profile``
 prints where one env's time goes (cProfile, by cumulative time) before the metrics.
 ``gym_game_ticks_per_s`` and ``gym_frames_per_s_64`` split a step's cost: the game tick alone
-and the 64×64 frame alone. Prints one JSON line per metric; the last two are ``gym_sps_64`` and
-``gym_sps_64_vec4`` (env steps per wall-clock second; for the vector, steps of all 4 envs
-together).
+and the 64×64 frame alone; ``gym_sps_64_async2`` is Gymnasium's AsyncVectorEnv with 2 worker
+processes (steps of both together). Prints one JSON line per metric; the last two are
+``gym_sps_64`` and ``gym_sps_64_vec4`` (env steps per wall-clock second; for the vector, steps
+of all 4 envs together).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def _still(action):
     """The sampled action with a still camera and the inventory key up."""
     if isinstance(action, dict) and "camera" in action:
         action["camera"] = np.zeros_like(action["camera"])
-        action["inventory"] = 0
+        action["inventory"] = np.zeros_like(action["inventory"])
     return action
 
 
@@ -106,6 +107,31 @@ def vector_sps(steps: int, n: int = 4) -> float:
     return steps * n / elapsed
 
 
+def async_sps(steps: int, n: int = 2) -> float:
+    """Gymnasium's AsyncVectorEnv: ``n`` worker processes (spawned), one env each."""
+    import functools
+
+    import gymnasium as gym
+
+    from odyssey.gym.env import OdysseyEnv
+
+    make = functools.partial(OdysseyEnv, TASK, size=SIZE)
+    envs = gym.vector.AsyncVectorEnv([make] * n, context="spawn")
+    try:
+        envs.action_space.seed(0)
+        envs.reset(seed=0)
+        for _ in range(10):
+            envs.step(_still(envs.action_space.sample()))
+        actions = [_still(envs.action_space.sample()) for _ in range(steps)]
+        start = time.perf_counter()
+        for action in actions:
+            envs.step(action)
+        elapsed = time.perf_counter() - start
+    finally:
+        envs.close()
+    return steps * n / elapsed
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=2000, help="timed steps per measurement")
@@ -114,6 +140,7 @@ def main() -> None:
     ticks, frames = breakdown(args.steps)
     emit("gym_game_ticks_per_s", ticks)
     emit("gym_frames_per_s_64", frames)
+    emit("gym_sps_64_async2", async_sps(max(1, args.steps // 2)))
     single = single_sps(args.steps, args.profile)
     vec = vector_sps(max(1, args.steps // 4))
     emit("gym_sps_64", single)
