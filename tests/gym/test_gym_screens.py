@@ -154,3 +154,33 @@ def test_a_small_observation_is_the_window_frame_resized(env):
     finally:
         closed.close()
     assert np.abs(plain["image"][y0:y1, x0:x1].astype(np.float32) - small[y0:y1, x0:x1]).mean() > 20
+
+
+def test_a_small_navigation_observation_is_the_benchmark_screenshot_resized():
+    """NavEnv at 64 × 64: the hotbar of Mine Odyssey's 854 × 480 screenshot, shrunk, not a
+    64-pixel crop of a hotbar drawn at GUI scale 1 (what ``window=None`` draws)."""
+    from odyssey.episode.settings import Settings, eval_setting_for
+    from odyssey.episode.view import make_view
+    from odyssey.gym.nav import BENCHMARK_WINDOW, NavEnv
+
+    images = {}
+    for window in (BENCHMARK_WINDOW, None):
+        env = NavEnv("hotel", size=(64, 64), window=window)
+        try:
+            obs, _ = env.reset(seed=0)
+            images[window] = obs["image"].astype(np.float64)
+            width, height = BENCHMARK_WINDOW
+            setting = eval_setting_for(Settings(), dict(env.task.eval_setting))
+            big_view = make_view(env.game.world, env.task, setting, (), width, height)
+            try:
+                big = big_view.game_frame(env.game).astype(np.float64)
+            finally:
+                big_view.close()
+        finally:
+            env.close()
+    shrunk = np.einsum("hy,yxc,wx->hwc", box_weights(height, 64), big, box_weights(width, 64))
+    hotbar = np.s_[59:63, 20:44]  # the hotbar's strip: 364 × 44 px centred at the bottom
+    resized, cropped = images[BENCHMARK_WINDOW], images[None]
+    off = np.abs(resized[hotbar] - shrunk[hotbar]).mean()
+    assert off < 8.0  # the world behind the hotbar's see-through parts is drawn at 64 × 64
+    assert np.abs(cropped[hotbar] - shrunk[hotbar]).mean() > 2 * off

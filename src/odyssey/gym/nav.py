@@ -43,6 +43,7 @@ from odyssey.sim.game import TICKS_PER_SECOND
 from odyssey.sim.player import InputState
 
 NAV_SUITE = "demo"
+BENCHMARK_WINDOW = (854, 480)  # Mine Odyssey's screenshot size
 NAV_MAPS = ("hotel", "palace", "liner")  # the demo suite's indoor maps: built in seconds
 SHAPING_SCALE = 10.0  # reward per block of distance closed = 1 / SHAPING_SCALE
 
@@ -99,6 +100,7 @@ class NavEnv(gym.Env):
         max_steps: int | None = None,
         time_limit_s: float = 120.0,
         render_mode: str | None = None,
+        window: tuple[int, int] | None = BENCHMARK_WINDOW,
     ) -> None:
         if actions not in ACTION_KINDS:
             raise McuError(f"actions={actions!r}: expected 'dict' or 'discrete'")
@@ -117,6 +119,12 @@ class NavEnv(gym.Env):
                 raise McuError(f"NavEnv(task={task!r}): not a task on {map_id} (known: {known})")
         self.task = self.tasks[0]
         self.width, self.height = check_size(size)
+        # drawn for Mine Odyssey's 854 × 480 screenshots and resized (render.resized)
+        self.window = (
+            None
+            if window is None or tuple(window) == (self.width, self.height)
+            else check_size(window)
+        )
         self.obs_dict, self.actions = bool(obs_dict), actions
         self.callbacks = list(callbacks)
         self.max_steps, self.time_limit_s, self.render_mode = max_steps, time_limit_s, render_mode
@@ -265,6 +273,10 @@ class NavEnv(gym.Env):
 
             setting = eval_setting_for(Settings(), dict(self.task.eval_setting))
             view = make_view(self.game.world, self.task, setting, (), self.width, self.height)
+            if self.window is not None:
+                from odyssey.render.resized import ResizedView
+
+                view = ResizedView(view, self.window)
             self._views[self.task.id] = view
         return view
 

@@ -39,7 +39,7 @@ class McuScreen:
                                     render_distance=RENDER_DISTANCE)  # fmt: skip
             world = self.game.world
             view = (GameView(world, settings) if self.window is None
-                    else ResizedView(world, settings, self.window))  # fmt: skip
+                    else ResizedView.of(world, settings, self.window))  # fmt: skip
             self._view, self._world = view, world
         return self._view
 
@@ -54,8 +54,6 @@ class McuScreen:
             raining = game.survival.weather != "clear"
             if view.settings.rain != raining:
                 view.with_settings(rain=raining)
-            if self.window is not None:
-                return view.frame(game, mouse)
             return view.game_frame(game, mouse)
 
     def close(self) -> None:

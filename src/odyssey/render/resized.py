@@ -1,5 +1,6 @@
-"""A survival frame as MineStudio observes it: drawn for a 640 × 360 window, resized to a small
-observation (64 × 64, 128 × 128, ...).
+"""A frame as MineStudio observes it: drawn for a 640 × 360 window, resized to a small
+observation (64 × 64, 128 × 128, ...); navigation views the same way, from Mine Odyssey's
+854 × 480.
 
 MineStudio renders at 640 × 360 and resizes each frame to the observation size, so a square
 observation shows the 16:9 view squeezed and the hotbar, hearts and open screens laid out for
@@ -21,7 +22,6 @@ skipped).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -29,9 +29,8 @@ import numpy as np
 from PIL import Image
 
 from odyssey.render.gui import Sprite, blend
-from odyssey.render.overlay import draw_crosshair
 from odyssey.render.renderer import Light
-from odyssey.render.screen import LIGHT_ITEMS, GameView
+from odyssey.render.screen import GameView, WorldFrame
 from odyssey.render.sky import lightmap_table
 from odyssey.render.survival import SurvivalFrame, survival_frame
 from odyssey.render.view import ViewSettings
@@ -40,17 +39,21 @@ WINDOW = (640, 360)  # MineStudio's render size
 
 
 class ResizedView:
-    """One survival player's observation at ``settings.width`` × ``settings.height``, as the game
-    drawn for ``window`` and resized. Reuse it for every frame of an episode."""
+    """One player's observation at the view's size, as the game drawn for ``window`` and
+    resized (first person). Wraps a ``GameView``, whose camera takes the window's aspect; reuse
+    it for every frame of an episode."""
 
-    def __init__(
-        self, world: Any, settings: ViewSettings, window: tuple[int, int] = WINDOW
-    ) -> None:
+    def __init__(self, view: GameView, window: tuple[int, int] = WINDOW) -> None:
         self.window = (int(window[0]), int(window[1]))
-        self.view = GameView(world, replace(settings, aspect=self.window[0] / self.window[1]))
+        view.with_settings(aspect=self.window[0] / self.window[1])
+        self.view = view
         self._key: tuple | None = None
         self._layers: tuple[np.ndarray, np.ndarray] | None = None
-        self._size = (settings.width, settings.height)
+        self._size = (view.settings.width, view.settings.height)
+
+    @classmethod
+    def of(cls, world: Any, settings: ViewSettings, window: tuple[int, int] = WINDOW):
+        return cls(GameView(world, settings), window)
 
     @property
     def settings(self) -> ViewSettings:
@@ -59,41 +62,58 @@ class ResizedView:
     def with_settings(self, **changes: Any) -> None:
         self.view.with_settings(**changes)
 
-    def frame(self, game: Any, mouse: tuple[float, float] | None = None) -> np.ndarray:
-        """The observation of a survival game now; ``mouse``: the pointer over an open screen
-        in window pixels (drawn, with the hovered slot and the carried stack)."""
-        view, s = self.view, self.view.settings
-        player = game.player
+    def game_frame(self, game: Any, mouse: tuple[float, float] | None = None) -> np.ndarray:
+        """The observation of a running game now (a survival game's HUD and open screen; the
+        waypoint markers and hotbar of a navigation view); ``mouse``: the pointer over an open
+        screen in window pixels (drawn, with the hovered slot and the carried stack)."""
+        view, player = self.view, game.player
         view.observe(player)
-        state = survival_frame(game, mouse)
-        layer = view._survival_layer()
-        more = layer.geometry(player, state, game.tick_count)
-        light = Light(view._light().conditions, layer.held_luminance(state, LIGHT_ITEMS))
-        frame, _ = view._world(player, s.width, s.height, s.fov, player.yaw, player.pitch,
-                               False, game.tick_count, more, light)  # fmt: skip
-        base, gain = self._overlay(game, state, light, mouse)
-        out = base + gain * frame.astype(np.float32)
+        state = survival_frame(game, mouse) if game.survival is not None else None
+        world = view.world_frame(player, game.tick_count, state)
+        base, gain = self._overlay(game, world, state, mouse)
+        out = base + gain * world.image.astype(np.float32)
         return np.clip(out + 0.5, 0, 255).astype(np.uint8)
 
     def _overlay(
-        self, game: Any, state: SurvivalFrame, light: Light, mouse: tuple[float, float] | None
+        self,
+        game: Any,
+        world: WorldFrame,
+        state: SurvivalFrame | None,
+        mouse: tuple[float, float] | None,
     ) -> tuple[np.ndarray, np.ndarray]:
         """P and K of the 2-D layers at the observation size (cached while unchanged)."""
-        key = (self._hand_level(game, light), state.held, state.inventory, state.selected,
-               state.gamemode, state.health, state.food, state.xp_progress, state.menu,
-               mouse)  # fmt: skip
+        key = self._key_of(game, world, state, mouse)
         if self._layers is not None and key == self._key:
             return self._layers
         width, height = self.window
         drawn = []
         for ground in (0, 255):
             canvas = np.full((height, width, 3), ground, np.uint8)
-            self._draw_layers(canvas, game, state, light, mouse)
+            self.view.draw_layers(canvas, game.player, world, state)
+            if state is not None and state.menu is not None and mouse is not None:
+                blend(canvas, pointer_sprite(), int(mouse[0]), int(mouse[1]))
             drawn.append(self._shrink(canvas, ground))
         black, white = drawn
         self._layers = (black, (white - black) / 255.0)
         self._key = key
         return self._layers
+
+    def _key_of(
+        self,
+        game: Any,
+        world: WorldFrame,
+        state: SurvivalFrame | None,
+        mouse: tuple[float, float] | None,
+    ) -> tuple:
+        """What the 2-D layers show: they are redrawn only when it changes."""
+        view, s, p = self.view, self.view.settings, game.player
+        labels = view.marker_labels(world.camera, p, *self.window) if s.markers else ()
+        moving = (p.pos, p.yaw, p.pitch) if s.hud or s.minimap else ()
+        if state is None:
+            return (tuple(labels), view.hotbar, moving)
+        return (self._hand_level(game, world.light), state.held, state.inventory,
+                state.selected, state.gamemode, state.health, state.food, state.xp_progress,
+                state.menu, mouse, tuple(labels), moving)  # fmt: skip
 
     def _shrink(self, canvas: np.ndarray, ground: int) -> np.ndarray:
         """``canvas`` (window size) box-filtered down to the observation size; only the output
@@ -123,24 +143,6 @@ class ResizedView:
         cond = light.conditions
         bright = lightmap_table(cond.sky_factor, cond.sky_light_color)[sky * 16 + min(block, 15)]
         return tuple(int(v) for v in np.round(np.asarray(bright) * 32))
-
-    def _draw_layers(
-        self,
-        canvas: np.ndarray,
-        game: Any,
-        state: SurvivalFrame,
-        light: Light,
-        mouse: tuple[float, float] | None,
-    ) -> None:
-        """GameView.frame's 2-D layers in its order, drawn for the window."""
-        layer, s = self.view._survival_layer(), self.view.settings
-        layer.draw_hand(canvas, game.player, state, light)
-        if s.crosshair:
-            draw_crosshair(canvas)
-        layer.draw_hud(canvas, state, s.hotbar)
-        layer.draw_menu(canvas, state)
-        if state.menu is not None and mouse is not None:
-            blend(canvas, pointer_sprite(), int(mouse[0]), int(mouse[1]))
 
     def close(self) -> None:
         self.view.close()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 from PIL import Image
@@ -47,6 +47,18 @@ OPEN_SKY_LIGHT = 0xF0  # sky 15, block 0: how the player model and rain are lit
 # sky 15, block 15: the lightmap is white at every time of day, so the guide shows its own
 # colour at noon, at midnight and in caves alike (fog still fades it at the render distance)
 FULLBRIGHT_LIGHT = 0xFF
+
+
+@dataclass
+class WorldFrame:
+    """The 3-D part of a frame: the image, the camera that drew it, the survival layer and the
+    light it was drawn with (None and the view's own light outside survival), third person."""
+
+    image: np.ndarray
+    camera: Camera
+    layer: SurvivalLayer | None
+    light: Light
+    third: bool
 
 
 class GameView:
@@ -130,33 +142,58 @@ class GameView:
             )
         if s.view == "six":
             return self._six_view(player, tick)
+        world = self.world_frame(player, tick, survival)
+        self.draw_layers(world.image, player, world, survival)
+        return world.image
+
+    def world_frame(
+        self, player: PlayerState, tick: int = 0, survival: SurvivalFrame | None = None
+    ) -> WorldFrame:
+        """The 3-D part of a first- or third-person frame (the world, mobs, rain, the guide),
+        with what ``draw_layers`` needs to draw the 2-D layers over it."""
+        s = self.settings
         third = s.view == "third"
         layer, more, light = None, [], None
         if survival is not None:
             layer = self._survival_layer()
             more = layer.geometry(player, survival, tick)
             light = Light(self._light().conditions, layer.held_luminance(survival, LIGHT_ITEMS))
-        frame, camera = self._world(
+        image, camera = self._world(
             player, s.width, s.height, s.fov, player.yaw, player.pitch, third, tick, more, light
         )
+        return WorldFrame(image, camera, layer, light or self._light(), third)
+
+    def draw_layers(
+        self,
+        canvas: np.ndarray,
+        player: PlayerState,
+        world: WorldFrame,
+        survival: SurvivalFrame | None = None,
+    ) -> None:
+        """The 2-D layers over the world, in vanilla's order, laid out for ``canvas``'s size
+        (the frame's, or a larger window's for a resized observation): the held item, waypoint
+        markers, the crosshair, the hotbar (hearts and hunger in survival), the position text,
+        the minimap, an open screen."""
+        s = self.settings
+        height, width = canvas.shape[:2]
+        layer, third = world.layer, world.third
         if layer is not None and not third:
-            layer.draw_hand(frame, player, survival, light)
+            layer.draw_hand(canvas, player, survival, world.light)
         if s.markers:
-            draw_markers(frame, self.marker_labels(camera, player, s.width, s.height))
+            draw_markers(canvas, self.marker_labels(world.camera, player, width, height))
         if not third and s.crosshair:
-            draw_crosshair(frame)
+            draw_crosshair(canvas)
         if layer is not None:
-            layer.draw_hud(frame, survival, s.hotbar)
+            layer.draw_hud(canvas, survival, s.hotbar)
         elif s.hotbar:
-            draw_hotbar(frame, self.hotbar, self._item_color)
+            draw_hotbar(canvas, self.hotbar, self._item_color)
         if s.hud:
-            draw_hud(frame, player.pos, player.yaw, player.pitch)
+            draw_hud(canvas, player.pos, player.yaw, player.pitch)
         if s.minimap:
             explored = None if s.reveal_map else self.explored
-            draw_minimap(frame, self.map_tiles, explored, player.pos, player.yaw, self.waypoints)
+            draw_minimap(canvas, self.map_tiles, explored, player.pos, player.yaw, self.waypoints)
         if layer is not None:
-            layer.draw_menu(frame, survival)
-        return frame
+            layer.draw_menu(canvas, survival)
 
     def _survival_layer(self) -> SurvivalLayer:
         if self._survival is None:
