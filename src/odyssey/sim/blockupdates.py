@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from odyssey.sim.mechanics import hooks, load
+from odyssey.sim.mechanics.neighbours import around
 
 if TYPE_CHECKING:
     from odyssey.sim.game import Game
@@ -104,14 +105,14 @@ def flush(game: Game) -> None:
     world = game.world
     names = world.registry
     by_state = _neighbour_handlers(names)
-    peek = world.peek_block
+    name_of = _names(names)
     done = 0
     try:
         while u.queue and done < MAX_UPDATES_PER_FLUSH:
             pos, old, new = u.queue.popleft()
             done += 1
             if new != NEIGHBOURS_ONLY:
-                old_name, new_name = _name(names, old), _name(names, new)
+                old_name, new_name = name_of[old], name_of[new]
                 if old_name != new_name:
                     for fn in hooks.REMOVED.get(old_name, ()):
                         fn(game, pos, old, new)
@@ -121,13 +122,24 @@ def flush(game: Game) -> None:
                     for fn in hooks.NEIGHBOUR.get(new_name, ()):
                         fn(game, pos, new, pos)
             x, y, z = pos
-            for dx, dy, dz in NEIGHBOURS:
-                state = peek(x + dx, y + dy, z + dz)
+            # the six read at once, read again after a handler changed the world (every
+            # change bumps its revision): each as it is when its turn comes, as vanilla
+            states = around(world, x, y, z)
+            revision = world.revision
+            for i in range(6):
+                state = states[i]
+                if state < 0:  # in a chunk not in memory: read (and load) it now
+                    dx, dy, dz = NEIGHBOURS[i]
+                    state = world.peek_block(x + dx, y + dy, z + dz)
                 handlers = by_state[state]
                 if handlers:
+                    dx, dy, dz = NEIGHBOURS[i]
                     other = (x + dx, y + dy, z + dz)
                     for fn in handlers:
                         fn(game, other, state, pos)
+                    if world.revision != revision:
+                        states = around(world, x, y, z)
+                        revision = world.revision
         if u.queue:
             u.queue.clear()
             game.emit("update_limit", float(MAX_UPDATES_PER_FLUSH))
@@ -172,15 +184,26 @@ def _random_ticks(game: Game) -> None:
     area = _ticking_area(world, u, int(np.floor(px)) >> 4, int(np.floor(pz)) >> 4)
     if not area:
         return
-    draws = game.survival.rng.integers(0, 4096, (len(area), speed))
     rng = game.survival.rng
+    # one flat draw: the same numbers, in the same order, as a (sections, speed) array
+    draws = rng.integers(0, 4096, len(area) * speed).tolist()
     by_state = _random_handlers(world.registry)
-    for (cx, sy, cz), row in zip(area, draws.tolist(), strict=True):
-        for i in row:
-            pos = ((cx << 4) | (i & 15), (sy << 4) | (i >> 8), (cz << 4) | ((i >> 4) & 15))
-            state = _get(world, *pos)
+    for n, (cx, sy, cz) in enumerate(area):
+        # the section read once for its draws (``_get``'s look-up), again after a handler
+        # changed the world (which may have put a new section array in its place)
+        chunk = world.chunk(cx, cz)
+        section = None if chunk is None else chunk.sections.get(sy)
+        revision = world.revision
+        for i in draws[n * speed : (n + 1) * speed]:
+            if world.revision != revision:
+                chunk = world.chunk(cx, cz)
+                section = None if chunk is None else chunk.sections.get(sy)
+                revision = world.revision
+            # i is the flat [y][z][x] index in the section
+            state = 0 if section is None else section.item(i)
             handlers = by_state[state]
             if handlers:
+                pos = ((cx << 4) | (i & 15), (sy << 4) | (i >> 8), (cz << 4) | ((i >> 4) & 15))
                 for fn in handlers:
                     fn(game, pos, state, rng)
     flush(game)
@@ -325,11 +348,16 @@ def _random_mask(registry) -> np.ndarray:
 
 
 def _name(registry, state: int) -> str:
+    return _names(registry)[state]
+
+
+def _names(registry) -> list[str]:
+    """Each state's block name, built once per registry."""
     names = _NAMES.get(id(registry))
     if names is None:
         names = [registry.block_of(s).name for s in range(len(registry.state_flags))]
         _NAMES[id(registry)] = names
-    return names[state]
+    return names
 
 
 def _get(world, x: int, y: int, z: int) -> int:

@@ -44,9 +44,47 @@ def props(blocks: BlockRegistry, state: int) -> dict[str, str]:
     return blocks.properties(state)
 
 
+def prop(blocks: BlockRegistry, state: int, key: str) -> str | None:
+    """One property value of a state (None: the block has no such property), remembered per
+    state: the hot paths' cheap ``blocks.properties(state).get(key)``."""
+    known = _known(blocks)[0]
+    found = known.get(state)
+    if found is None:  # kept here only, never handed out (so never changed)
+        found = known[state] = blocks.properties(state)
+    return found.get(key)
+
+
 def with_props(blocks: BlockRegistry, state: int, **values: str) -> int:
-    block = blocks.block_of(state)
-    return blocks.state_of(block.name, {**blocks.properties(state), **values})
+    """The state with some property values changed, remembered per state and values."""
+    known = _known(blocks)[1]
+    key = (state, *values.items())
+    found = known.get(key)
+    if found is None:
+        block = blocks.block_of(state)
+        found = known[key] = blocks.state_of(block.name, {**blocks.properties(state), **values})
+    return found
+
+
+def state_with(blocks: BlockRegistry, name: str, **values: str) -> int:
+    """``blocks.state_of(name, values)``, remembered per name and values."""
+    known = _known(blocks)[1]
+    key = (name, *values.items())
+    found = known.get(key)
+    if found is None:
+        found = known[key] = blocks.state_of(name, values)
+    return found
+
+
+# per registry (kept with it, so a new one never meets another's answers): the properties of
+# states, and ``with_props`` and ``state_with`` answers (keyed by a state id or a name)
+_KNOWN: dict[int, tuple[BlockRegistry, dict[int, dict[str, str]], dict[tuple, int]]] = {}
+
+
+def _known(blocks: BlockRegistry) -> tuple[dict[int, dict[str, str]], dict[tuple, int]]:
+    found = _KNOWN.get(id(blocks))
+    if found is None or found[0] is not blocks:
+        found = _KNOWN[id(blocks)] = (blocks, {}, {})
+    return found[1], found[2]
 
 
 def is_emitter(blocks: BlockRegistry, state: int) -> bool:

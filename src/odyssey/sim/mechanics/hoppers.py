@@ -150,7 +150,7 @@ def check_power(game, pos: Pos, st: int, source: Pos) -> None:
     """HopperBlock.checkPoweredState: ``enabled`` is false while a signal reaches it."""
     reg = game.world.registry
     enabled = "false" if redstone.has_neighbor_signal(game.world, pos) else "true"
-    if reg.properties(st).get("enabled") != enabled:
+    if redstone.prop(reg, st, "enabled") != enabled:
         game.set_block(pos, redstone.with_props(reg, st, enabled=enabled), update=False)
 
 
@@ -167,7 +167,9 @@ def tick(game, before) -> None:
         if reg.block_of(block).name != "hopper":
             st.hoppers.discard(key)
             continue
-        box = box_at(game, pos)
+        box = st.boxes.get(key)
+        if box is None or box.block != "hopper" or box.loot_table:
+            box = box_at(game, pos)  # read, or its loot rolled (else: what box_at gives)
         if box is not None:
             push_items_tick(game, pos, block, box)
 
@@ -178,13 +180,13 @@ def push_items_tick(game, pos: Pos, block: int, box: Box) -> None:
     if box.cooldown > 0:
         return
     box.cooldown = 0
-    props = game.world.registry.properties(block)
-    if props.get("enabled") != "true":
+    reg = game.world.registry
+    if redstone.prop(reg, block, "enabled") != "true":
         return
     hopper = BoxTarget(game, [(pos, box)])
     moved = False
     if not box.is_empty():
-        moved = _eject(game, pos, props["facing"], hopper)
+        moved = _eject(game, pos, redstone.prop(reg, block, "facing"), hopper)
     if not _full(hopper, None):
         moved |= _suck(game, pos, hopper)
     if moved:

@@ -7,13 +7,13 @@ from __future__ import annotations
 from odyssey.sim import blockupdates
 from odyssey.sim.mechanics import hooks
 from odyssey.sim.mechanics.power import Pos, get_state, is_powered, mark_survival
-from odyssey.sim.redstone import with_props
+from odyssey.sim.redstone import prop, with_props
 
 LAMP_OFF_DELAY = 4
 
 
 def _lit(blocks, state: int) -> bool:
-    return blocks.properties(state)["lit"] == "true"
+    return prop(blocks, state, "lit") == "true"
 
 
 def _with_lit(blocks, state: int, lit: bool) -> int:

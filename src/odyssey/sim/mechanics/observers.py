@@ -20,7 +20,7 @@ from odyssey.sim import blockupdates
 from odyssey.sim.mechanics import hooks
 from odyssey.sim.mechanics.power import INDEX, Pos, get_state, mark_survival
 from odyssey.sim.mechanics.repeaters import step, update_front
-from odyssey.sim.redstone import with_props
+from odyssey.sim.redstone import prop, with_props
 
 OBSERVER_DELAY = 2
 
@@ -40,7 +40,7 @@ def _state(game) -> ObserverState:
 
 
 def _facing(blocks, state: int) -> int:
-    return INDEX[blocks.properties(state)["facing"]]
+    return INDEX[prop(blocks, state, "facing")]
 
 
 @hooks.on_neighbour("observer")
@@ -61,7 +61,7 @@ def observer_changed(game, pos: Pos, state: int, source: Pos) -> None:
     if seen.get(pos) == now:
         return
     seen[pos] = now
-    if world.registry.properties(state)["powered"] == "false":
+    if prop(world.registry, state, "powered") == "false":
         blockupdates.schedule(game, pos, OBSERVER_DELAY, "observer")
 
 
@@ -70,7 +70,7 @@ def observer_placed(game, pos: Pos, state: int, old: int) -> None:
     world = game.world
     facing = _facing(world.registry, state)
     _state(game).seen[pos] = world.get_block(*step(pos, facing))
-    if world.registry.properties(state)["powered"] == "true" and not blockupdates.is_scheduled(
+    if prop(world.registry, state, "powered") == "true" and not blockupdates.is_scheduled(
         game, pos, "observer"
     ):
         game.set_block(pos, with_props(world.registry, state, powered="false"), update=False)
@@ -80,7 +80,7 @@ def observer_placed(game, pos: Pos, state: int, old: int) -> None:
 @hooks.on_removed("observer")
 def observer_removed(game, pos: Pos, old: int, state: int) -> None:
     _state(game).seen.pop(pos, None)
-    if game.world.registry.properties(old)["powered"] == "true":
+    if prop(game.world.registry, old, "powered") == "true":
         update_front(game, pos, _facing(game.world.registry, old))
 
 
@@ -89,7 +89,7 @@ def observer_tick(game, pos: Pos, state: int) -> None:
     blocks = game.world.registry
     if blocks.block_of(state).name != "observer":
         return
-    if blocks.properties(state)["powered"] == "true":
+    if prop(blocks, state, "powered") == "true":
         game.set_block(pos, with_props(blocks, state, powered="false"))
     else:
         game.set_block(pos, with_props(blocks, state, powered="true"))

@@ -98,7 +98,7 @@ def push_entities(game, m, amount: float) -> None:
     areas = [_swept(b, d, amount) for b in boxes]
     slime = game.world.registry.block_of(m.state).name == "slime_block"
     p = game.player
-    if not p.dead and game.survival.gamemode != "spectator":
+    if not p.dead and game.survival.gamemode != "spectator" and _near(areas, p):
         x, y, z = p.pos
         box = tuple(float(v) for v in k.player_box(p.to_array(), p.attributes.as_array(0), p.pose))
         push = _push_of(areas, d, box, amount)
@@ -141,7 +141,7 @@ def unstick(game, m) -> None:
         return
     d = m.facing if m.extending else OPPOSITE[m.facing]
     p = game.player
-    if not p.dead and game.survival.gamemode != "spectator":
+    if not p.dead and game.survival.gamemode != "spectator" and _near(boxes, p):
         box = tuple(float(v) for v in k.player_box(p.to_array(), p.attributes.as_array(0), p.pose))
         out = max((_movement(b, d, box) for b in boxes if _overlap(b, box)), default=0.0)
         if out > 0.0:
@@ -160,6 +160,18 @@ def unstick(game, m) -> None:
         if out > 0.0 and not e.dead:
             dx, dy, dz = clip_move(game.world, box, tuple(v * out for v in STEPS[d]))
             e.x, e.y, e.z = e.x + dx, e.y + dy, e.z + dz
+
+
+def _near(boxes: list[tuple[float, ...]], p: PlayerState) -> bool:
+    """Whether the player's box may meet one of ``boxes``: a box around the feet holding the
+    player's box in every pose at its scale (the cheap test before the exact one, which needs
+    the player's arrays)."""
+    x, y, z = p.pos
+    scale = p.attributes.scale
+    half = float(k.PLAYER_WIDTH) * scale / 2 + 0.01
+    height = float(max(k.PLAYER_HEIGHT, k.CROUCH_HEIGHT, k.SWIM_HEIGHT)) * scale + 0.01
+    bound = (x - half, y - 0.01, z - half, x + half, y + height, z + half)
+    return any(_overlap(b, bound) for b in boxes)
 
 
 def _push_of(areas: list[tuple[float, ...]], d: int, box: tuple[float, ...],

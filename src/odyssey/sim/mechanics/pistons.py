@@ -49,8 +49,9 @@ from odyssey.sim.mechanics.piston_moves import (
     resolve,
     step,
 )
+from odyssey.sim.mechanics.power import signalled
 from odyssey.sim.player import PlayerState
-from odyssey.sim.redstone import with_props
+from odyssey.sim.redstone import prop, state_with, with_props
 
 Pos = tuple[int, int, int]
 EXTEND, CONTRACT, DROP = 0, 1, 2  # vanilla's TRIGGER_EXTEND, TRIGGER_CONTRACT, TRIGGER_DROP
@@ -106,17 +107,11 @@ def state_of(game) -> PistonState:
 def neighbour_signal(world, pos: Pos, facing: int) -> bool:
     """PistonBaseBlock.getNeighborSignal: power from any side but the front, or into the block
     above from any of its sides (quasi-connectivity)."""
-    from odyssey.sim.mechanics.power import signal
-
-    for d in range(6):
-        if d != facing and signal(world, step(pos, d), d) > 0:
-            return True
-    above = step(pos, 1)
-    return any(signal(world, step(above, d), d) > 0 for d in range(1, 6))
+    return signalled(world, pos, facing) or signalled(world, step(pos, 1), 0)
 
 
 def _facing(reg, state: int) -> int:
-    return INDEX[reg.properties(state)["facing"]]
+    return INDEX[prop(reg, state, "facing")]
 
 
 @hooks.on_placed(*BASES)
@@ -125,10 +120,9 @@ def check_if_extend(game, pos: Pos, state: int, *_: object) -> None:
     """PistonBaseBlock.checkIfExtend: queue the move that the power now asks for."""
     world = game.world
     reg = world.registry
-    p = reg.properties(state)
-    facing = INDEX[p["facing"]]
+    facing = INDEX[prop(reg, state, "facing")]
     powered = neighbour_signal(world, pos, facing)
-    extended = p["extended"] == "true"
+    extended = prop(reg, state, "extended") == "true"
     if powered and not extended:
         if resolve(world, pos, facing, True) is not None:
             _queue(game, pos, reg.block_of(state).name, EXTEND)
@@ -190,14 +184,14 @@ def trigger(game, pos: Pos, state: int, kind: int) -> bool:
     head = step(pos, facing)
     if head in st.moving:
         final_tick(game, st.moving[head])
-    moving = reg.state_of("moving_piston", {"facing": reg.properties(state)["facing"],
-                                            "type": "sticky" if sticky else "normal"})  # fmt: skip
+    facing_name = DIRECTIONS[facing]
+    moving = state_with(reg, "moving_piston", facing=facing_name,
+                        type="sticky" if sticky else "normal")  # fmt: skip
     old = world.get_block(*pos)
     game.set_block(pos, moving, update=False)
     base = with_props(reg, state, extended="false")
-    head_state = reg.state_of("piston_head", {"facing": reg.properties(state)["facing"],
-                                              "type": "sticky" if sticky else "normal",
-                                              "short": "false"})  # fmt: skip
+    head_state = state_with(reg, "piston_head", facing=facing_name,
+                            type="sticky" if sticky else "normal", short="false")  # fmt: skip
     st.moving[pos] = Moving(pos, base, facing, False, True, head_state)
     blockupdates.block_changed(game, pos, old, moving)
     pulled = False
@@ -249,14 +243,14 @@ def move_blocks(game, pos: Pos, facing: int, extending: bool, sticky: bool) -> b
     for p in reversed(found.to_push):
         dest = step(p, direction)
         left.pop(dest, None)
-        mp = reg.state_of("moving_piston", {**kind, "type": "normal"})
+        mp = state_with(reg, "moving_piston", **kind, type="normal")
         put(dest, mp)
         st.moving[dest] = Moving(dest, moved[p], facing, extending, False)
     if extending:
         kind_name = "sticky" if sticky else "normal"
         left.pop(head, None)
-        put(head, reg.state_of("moving_piston", {**kind, "type": kind_name}))
-        head_state = reg.state_of("piston_head", {**kind, "type": kind_name, "short": "false"})
+        put(head, state_with(reg, "moving_piston", **kind, type=kind_name))
+        head_state = state_with(reg, "piston_head", **kind, type=kind_name, short="false")
         st.moving[head] = Moving(head, head_state, facing, True, True)
     for p in left:
         put(p, 0)
@@ -316,7 +310,7 @@ def _land(game, st: PistonState, m: Moving) -> None:
     if reg.block_of(world.get_block(*m.end)).name != "moving_piston":
         return
     new = m.state
-    if reg.properties(new).get("waterlogged") == "true":
+    if prop(reg, new, "waterlogged") == "true":
         new = with_props(reg, new, waterlogged="false")
     game.set_block(m.end, new)
     unstick(game, m)

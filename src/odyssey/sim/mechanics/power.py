@@ -35,6 +35,8 @@ import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from odyssey.sim.blockupdates import update_neighbours
+from odyssey.sim.mechanics.neighbours import around
 from odyssey.world.blocks import AIR, BlockFlag, BlockRegistry
 
 if TYPE_CHECKING:
@@ -106,10 +108,6 @@ def is_conductor(registry: BlockRegistry, state: int) -> bool:
     return tables(registry).conductor[state]
 
 
-# (d, dx, dy, dz) for each direction d, the hot loops' form of STEPS
-_STEPS_D = tuple((d, *STEPS[d]) for d in range(6))
-
-
 def signal(world: World, pos: Pos, d: int, wires: bool = True) -> int:
     """``Level.getSignal``: what the block at ``pos`` gives the neighbour at ``pos - d``; a
     conductor also passes on the strongest direct signal it receives."""
@@ -164,9 +162,9 @@ def _direct_now(world: World, t: Tables, pos: Pos, wires: bool) -> int:
     best = 0
     strong = t.strong_rows if wires else t.dry_strong
     facing = t.comparator_facing
-    peek = world.peek_block
-    for d, dx, dy, dz in _STEPS_D:
-        state = peek(x + dx, y + dy, z + dz)
+    states = around(world, x, y, z)
+    for d, i in _AROUND:
+        state = states[i] if states[i] >= 0 else _peek(world, x, y, z, d)
         row = strong[state]
         if row is not None:
             if row[d] > best:
@@ -174,8 +172,19 @@ def _direct_now(world: World, t: Tables, pos: Pos, wires: bool) -> int:
                 if best >= 15:
                     return best
         elif facing[state] == d:
+            dx, dy, dz = STEPS[d]
             best = max(best, comparator_output(world, (x + dx, y + dy, z + dz)))
     return best
+
+
+def _peek(world: World, x: int, y: int, z: int, d: int) -> int:
+    """The neighbour in direction ``d`` read alone (``around``'s ``NOT_LOADED``: may load)."""
+    dx, dy, dz = STEPS[d]
+    return world.peek_block(x + dx, y + dy, z + dz)
+
+
+# (d, index in ``around``'s answer: west, east, down, up, north, south) in Direction order
+_AROUND = ((DOWN, 2), (UP, 3), (NORTH, 4), (SOUTH, 5), (WEST, 0), (EAST, 1))
 
 
 def received_power(world: World, pos: Pos, wires: bool = True) -> int:
@@ -187,17 +196,19 @@ def received_power(world: World, pos: Pos, wires: bool = True) -> int:
     conductor = t.conductor
     weak = t.weak_rows if wires else t.dry_weak
     facing = t.comparator_facing
-    peek = world.peek_block
-    for d, dx, dy, dz in _STEPS_D:
-        state = peek(x + dx, y + dy, z + dz)
+    states = around(world, x, y, z)
+    for d, i in _AROUND:
+        state = states[i] if states[i] >= 0 else _peek(world, x, y, z, d)
         row = weak[state]
         if row is not None:
             out = row[d]
         elif facing[state] == d:
+            dx, dy, dz = STEPS[d]
             out = comparator_output(world, (x + dx, y + dy, z + dz))
         else:
             out = 0
         if out < 15 and best < 15 and conductor[state]:
+            dx, dy, dz = STEPS[d]
             out = max(out, _direct(world, t, (x + dx, y + dy, z + dz), wires))
         if out > best:
             best = out
@@ -211,29 +222,35 @@ def is_powered(world: World, pos: Pos) -> bool:
     known = _facts(world).powered
     found = known.get(pos)
     if found is None:
-        found = known[pos] = _is_powered_now(world, pos)
+        found = known[pos] = signalled(world, pos)
     return found
 
 
-def _is_powered_now(world: World, pos: Pos) -> bool:
-    # The neighbours' own signals first, then what conductors among them pass on: the same
-    # answer (any of them), found sooner where a neighbour signals.
+def signalled(world: World, pos: Pos, skip: int = -1) -> bool:
+    """Whether any neighbour of ``pos`` (but the one in direction ``skip``) gives it a signal
+    (``signal(...) > 0``): the neighbours' own signals first, then what conductors among them
+    pass on: the same answer, found sooner where a neighbour signals."""
     t = tables(world.registry)
     x, y, z = pos
     conductor = t.conductor
     weak = t.weak_rows
     facing = t.comparator_facing
-    peek = world.peek_block
     conductors = []
-    for d, dx, dy, dz in _STEPS_D:
-        state = peek(x + dx, y + dy, z + dz)
+    states = around(world, x, y, z)
+    for d, i in _AROUND:
+        if d == skip:
+            continue
+        state = states[i] if states[i] >= 0 else _peek(world, x, y, z, d)
         row = weak[state]
         if row is not None:
             if row[d] > 0:
                 return True
-        elif facing[state] == d and comparator_output(world, (x + dx, y + dy, z + dz)) > 0:
-            return True
+        elif facing[state] == d:
+            dx, dy, dz = STEPS[d]
+            if comparator_output(world, (x + dx, y + dy, z + dz)) > 0:
+                return True
         if conductor[state]:
+            dx, dy, dz = STEPS[d]
             conductors.append((x + dx, y + dy, z + dz))
     return any(_direct(world, t, other, True) > 0 for other in conductors)
 
@@ -281,8 +298,6 @@ _MARKED: list[weakref.ref | None] = [None]
 def notify_neighbours(game: Any, pos: Pos) -> None:
     """Vanilla ``Level.updateNeighborsAt``: the six neighbours of ``pos`` get a neighbour update
     from ``pos`` (queued like every update), though ``pos`` itself did not change."""
-    from odyssey.sim.blockupdates import update_neighbours
-
     update_neighbours(game, pos)
 
 

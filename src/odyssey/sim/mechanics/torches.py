@@ -28,6 +28,7 @@ from odyssey.sim.mechanics.power import (
     notify_around,
     signal,
 )
+from odyssey.sim.redstone import prop
 
 TORCHES = ("redstone_torch", "redstone_wall_torch")
 TORCH_DELAY = 2
@@ -52,9 +53,9 @@ def _state(game) -> TorchState:
 
 def _hung_on(blocks, pos: Pos, state: int) -> int:
     """Direction index from the torch to the block it hangs on."""
-    p = blocks.properties(state)
-    if "facing" in p:
-        return OPPOSITE[INDEX[p["facing"]]]
+    facing = prop(blocks, state, "facing")
+    if facing is not None:
+        return OPPOSITE[INDEX[facing]]
     return 0  # down
 
 
@@ -66,7 +67,7 @@ def torch_signal(world, pos: Pos, state: int) -> bool:
 
 
 def _lit(blocks, state: int) -> bool:
-    return blocks.properties(state)["lit"] == "true"
+    return prop(blocks, state, "lit") == "true"
 
 
 @hooks.on_neighbour(*TORCHES)

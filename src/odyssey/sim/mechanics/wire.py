@@ -31,12 +31,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from odyssey.sim.mechanics import hooks
+from odyssey.sim.mechanics.neighbours import around
 from odyssey.sim.mechanics.power import (
     HORIZONTAL,
     STEPS,
     Pos,
     block_at,
-    get_state,
     mark_survival,
     notify_neighbours,
     received_power,
@@ -232,36 +232,40 @@ def update_power(game, pos: Pos) -> None:
 @hooks.on_neighbour(WIRE)
 def neighbour_changed(game, pos: Pos, state: int, source: Pos) -> None:
     world = game.world
-    if get_state(world, *pos) != state:
-        return  # changed by an earlier handler of this update
     peek = world.peek_block
+    x, y, z = pos
+    if peek(x, y, z) != state:
+        return  # changed by an earlier handler of this update
     mark_survival(world)
     wt = wire_tables(world.registry)
-    x, y, z = pos
     below = source == (x, y - 1, z)
-    if (source == pos or below) and not wt.supports(peek(x, y - 1, z)):
-        _break(game, pos)
-        return
-    if source == pos:  # the dust itself changed: what it powers tells its neighbours
-        _notify_powered(game, pos)
-        return  # (its power: set by a network update, or kept by a new shape, as vanilla)
+    if source == pos or below:
+        under = peek(x, y - 1, z)
+        if not wt.supports(under):
+            _break(game, pos)
+            return
+        if not below:  # the dust itself changed: what it powers tells its neighbours
+            _notify_powered(game, pos)
+            return  # (its power: set by a network update, or kept by a new shape, as vanilla)
+        source_state = under
+    else:
+        source_state = peek(*source)
+    source_wire = wt.min <= source_state <= wt.max
+    if source_wire:
+        settled = _wire_state(game).settled
+        if settled.get(pos) == state and settled.get(source) == source_state:
+            return  # both set by the same network update: nothing to do
     m = memo(world)
-    revision = world.revision
     if m.quiet.get(pos) == state:
         return  # shape and power found right since the last change: nothing to do
+    revision = world.revision
     power = (state - wt.min) // 9 % 16
-    source_state = peek(*source)
-    source_wire = wt.min <= source_state <= wt.max
     # The shape depends on the blocks beside, above and one up or down beside, not on what is
     # below nor on the power of dust beside (placed dust updates its neighbours' shapes).
     if not below and not source_wire:
         shaped = _shape(world, pos, power, is_dot(wt, state))
         if shaped != state:
             game.set_block(pos, shaped)
-    if source_wire:
-        settled = _wire_state(game).settled
-        if settled.get(pos) == state and settled.get(source) == source_state:
-            return  # both set by the same network update: nothing to do
     if target_power(world, pos) != power:
         update_power(game, pos)
     elif not below and not source_wire and world.revision == revision:
@@ -273,11 +277,17 @@ def _notify_powered(game, pos: Pos) -> None:
     pass its power on, so only theirs are told here (the neighbours themselves heard already).
     Deliberate difference: no extra updates through non-conductors (affects block-update
     detector builds only)."""
-    conductor = tables(game.world.registry).conductor
-    peek = game.world.peek_block
+    world = game.world
+    conductor = tables(world.registry).conductor
     x, y, z = pos
-    for dx, dy, dz in STEPS:
-        if conductor[peek(x + dx, y + dy, z + dz)]:
+    west, east, down, up, north, south = around(world, x, y, z)
+    # in Direction order (called by block update handlers, so notify_neighbours only queues
+    # updates: nothing changes meanwhile)
+    for state, dx, dy, dz in ((down, 0, -1, 0), (up, 0, 1, 0), (north, 0, 0, -1),
+                              (south, 0, 0, 1), (west, -1, 0, 0), (east, 1, 0, 0)):  # fmt: skip
+        if state < 0:  # in a chunk not in memory: read (and load) it now
+            state = world.peek_block(x + dx, y + dy, z + dz)
+        if conductor[state]:
             notify_neighbours(game, (x + dx, y + dy, z + dz))
 
 

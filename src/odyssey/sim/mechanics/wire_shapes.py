@@ -63,6 +63,25 @@ class WireTables:
             self.axis[s] = (f, OPPOSITE[f])
         for s in range(obs.min_state, obs.max_state + 1):
             self.axis[s] = (_facing(reg, s),)
+        self.shape_class = self._shape_classes(reg)
+
+    def _shape_classes(self, reg: BlockRegistry) -> list[int]:
+        """Per state, everything dust's shape and links read of a block there (dust or not,
+        conductor, signal source, the directions a repeater or observer links, trapdoor,
+        hopper, sturdy faces) packed in one int: two states with the same class are the same
+        to every shape and link (an observer's ``powered`` or a lamp's ``lit`` are not seen)."""
+        conductor = tables(reg).conductor
+        wire = np.zeros(len(conductor), bool)
+        wire[self.min : self.max + 1] = True
+        key = np.array(self.sturdy, np.int64)  # bits 0-5
+        key |= np.array(conductor, np.int64) << 6
+        key |= wire.astype(np.int64) << 7
+        key |= np.array(self.source, np.int64) << 8
+        key |= np.array(self.trapdoor, np.int64) << 9
+        key |= np.array(self.hopper, np.int64) << 10
+        for s, dirs in self.axis.items():  # bit 11: has an axis; 12-17: its directions
+            key[s] |= 1 << 11 | sum(1 << (12 + d) for d in dirs)
+        return key.tolist()
 
     def is_wire(self, state: int) -> bool:
         return self.min <= state <= self.max
