@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -45,30 +46,15 @@ class Camera:
 
     def rotation(self) -> np.ndarray:
         """World-to-view rotation (3x3): view x right, y up, z towards the viewer."""
-        forward = look_vector(self.yaw, self.pitch)
-        # right = forward x up, using the yaw alone so that looking straight up or down works
-        y = math.radians(self.yaw)
-        right = np.array([-math.cos(y), 0.0, -math.sin(y)])
-        up = np.cross(right, forward)
-        return np.stack([right, up, -forward])
+        return _rotation(self.yaw, self.pitch)
 
     def projection(self) -> np.ndarray:
-        f = 1.0 / math.tan(math.radians(self.fov) / 2.0)
-        near, far = NEAR, self.far
-        return np.array(
-            [
-                [f / self.aspect, 0, 0, 0],
-                [0, f, 0, 0],
-                [0, 0, (far + near) / (near - far), 2 * far * near / (near - far)],
-                [0, 0, -1, 0],
-            ]
-        )
+        return _projection(self.fov, self.aspect, self.far)
 
     def view_projection(self) -> np.ndarray:
-        """Clip-from-eye-relative-world matrix (4x4): feed it positions minus the eye."""
-        view = np.eye(4)
-        view[:3, :3] = self.rotation()
-        return self.projection() @ view
+        """Clip-from-eye-relative-world matrix (4x4): feed it positions minus the eye.
+        Read-only: it depends only on the direction and the lens, and is cached by them."""
+        return _view_projection(self.yaw, self.pitch, self.fov, self.aspect, self.far)
 
     def project(self, points: np.ndarray, width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
         """Screen pixels (x right, y down) of world points, and whether each is in front of the
@@ -84,11 +70,56 @@ class Camera:
 
     def frustum_planes(self) -> np.ndarray:
         """Six planes (a, b, c, d) in eye-relative world space; inside means a·p + d >= 0."""
-        m = self.view_projection()
-        planes = np.array(
-            [m[3] + m[0], m[3] - m[0], m[3] + m[1], m[3] - m[1], m[3] + m[2], m[3] - m[2]]
-        )
-        return planes / np.linalg.norm(planes[:, :3], axis=1, keepdims=True)
+        return _frustum_planes(self.yaw, self.pitch, self.fov, self.aspect, self.far)
+
+
+# The matrices depend on the direction and the lens only (positions are eye-relative), so a
+# camera that only moves, or does not change at all between frames, reuses them. A few entries:
+# the six-view composite asks for six directions per frame.
+
+
+def _rotation(yaw: float, pitch: float) -> np.ndarray:
+    forward = look_vector(yaw, pitch)
+    # right = forward x up, using the yaw alone so that looking straight up or down works
+    y = math.radians(yaw)
+    r0, r1, r2 = -math.cos(y), 0.0, -math.sin(y)
+    f0, f1, f2 = (float(v) for v in forward)
+    # right x forward, term by term as np.cross computes it (the same bits, without its overhead)
+    up = (r1 * f2 - r2 * f1, r2 * f0 - r0 * f2, r0 * f1 - r1 * f0)
+    return np.array([(r0, r1, r2), up, (-f0, -f1, -f2)])
+
+
+def _projection(fov: float, aspect: float, far: float) -> np.ndarray:
+    f = 1.0 / math.tan(math.radians(fov) / 2.0)
+    near = NEAR
+    return np.array(
+        [
+            [f / aspect, 0, 0, 0],
+            [0, f, 0, 0],
+            [0, 0, (far + near) / (near - far), 2 * far * near / (near - far)],
+            [0, 0, -1, 0],
+        ]
+    )
+
+
+@lru_cache(maxsize=8)
+def _view_projection(yaw: float, pitch: float, fov: float, aspect: float, far: float) -> np.ndarray:
+    view = np.eye(4)
+    view[:3, :3] = _rotation(yaw, pitch)
+    vp = _projection(fov, aspect, far) @ view
+    vp.flags.writeable = False
+    return vp
+
+
+@lru_cache(maxsize=8)
+def _frustum_planes(yaw: float, pitch: float, fov: float, aspect: float, far: float) -> np.ndarray:
+    m = _view_projection(yaw, pitch, fov, aspect, far)
+    planes = np.array(
+        [m[3] + m[0], m[3] - m[0], m[3] + m[1], m[3] - m[1], m[3] + m[2], m[3] - m[2]]
+    )
+    planes = planes / np.linalg.norm(planes[:, :3], axis=1, keepdims=True)
+    planes.flags.writeable = False
+    return planes
 
 
 def boxes_in_frustum(planes: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:

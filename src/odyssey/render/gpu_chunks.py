@@ -50,6 +50,20 @@ class LayerBuffer:
         self.groups: dict[tuple[int, int], np.ndarray] = {}
         self.end = 0
         self.generation = 0  # bumped when the buffer object is replaced
+        self._table: tuple[dict[tuple[int, int], int], np.ndarray] | None = None
+
+    def table(self) -> tuple[dict[tuple[int, int], int], np.ndarray]:
+        """Row of each column's slot, and per row the absolute vertex offsets of its facing
+        groups (first vertex of each group, then the end): rebuilt after slots change."""
+        if self._table is None:
+            rows = {key: i for i, key in enumerate(self.slots)}
+            width = len(next(iter(self.slots.values())).groups) if self.slots else 1
+            bounds = np.zeros((len(rows), width), np.int64)
+            for key, i in rows.items():
+                slot = self.slots[key]
+                bounds[i] = slot.first + np.asarray(slot.groups, np.int64)
+            self._table = (rows, bounds)
+        return self._table
 
     def put(self, key: tuple[int, int], vertices: np.ndarray, groups: np.ndarray) -> None:
         if len(vertices) == 0:
@@ -57,6 +71,7 @@ class LayerBuffer:
             return
         self.data[key] = vertices
         self.groups[key] = groups
+        self._table = None
         slot = self.slots.get(key)
         if slot is not None and slot.capacity >= len(vertices):
             slot.count = len(vertices)
@@ -71,7 +86,8 @@ class LayerBuffer:
         self.end += len(vertices)
 
     def remove(self, key: tuple[int, int]) -> None:
-        self.slots.pop(key, None)
+        if self.slots.pop(key, None) is not None:
+            self._table = None
         self.data.pop(key, None)
         self.groups.pop(key, None)
 
@@ -85,6 +101,7 @@ class LayerBuffer:
             self.buffer = self.ctx.buffer(reserve=self.capacity * VERTEX_BYTES)
             self.generation += 1
         self.slots.clear()
+        self._table = None
         self.end = 0
         for key in sorted(self.data):  # sorted: the layout is the same however we got here
             vertices = self.data[key]
@@ -157,38 +174,16 @@ class ChunkBuffers:
     ) -> None:
         """Draw these columns of one layer. ``offsets[i]``: column i's corner minus the eye;
         ``facing[i]``: which facing groups of column i can face the eye (default all)."""
-        buf = self.layers[layer]
-        commands: list[tuple[int, int, int]] = []  # (first vertex, vertices, instance)
-        inst: list[np.ndarray] = []
-        for i, key in enumerate(keys):
-            slot = buf.slots.get(key)
-            if slot is None:
-                continue
-            index = len(inst)
-            inst.append(offsets[i])
-            starts = slot.groups
-            run = -1
-            for g in range(len(starts) - 1):
-                wanted = facing is None or facing[i, g]
-                if wanted and starts[g + 1] > starts[g]:
-                    if run < 0:
-                        run = int(starts[g])
-                    end = int(starts[g + 1])
-                elif run >= 0:
-                    commands.append((slot.first + run, end - run, index))
-                    run = -1
-            if run >= 0:
-                commands.append((slot.first + run, end - run, index))
-        if not commands:
+        commands, inst = draw_commands(self.layers[layer], keys, facing)
+        if len(commands) == 0:
             return
+        offsets_f32 = np.ascontiguousarray(offsets[inst], np.float32)
         n = len(commands)
         table = np.zeros((n, 5), np.uint32)
-        spans = np.array(commands, np.int64)
-        table[:, 0] = spans[:, 1] // 4 * 6
+        table[:, 0] = commands[:, 1] // 4 * 6
         table[:, 1] = 1
-        table[:, 3] = spans[:, 0]
-        table[:, 4] = spans[:, 2]
-        offsets_f32 = np.array(inst, np.float32)
+        table[:, 3] = commands[:, 0]
+        table[:, 4] = commands[:, 2]
         if offsets_f32.nbytes > self.instances.size:
             self.instances.release()
             self.instances = self.ctx.buffer(reserve=offsets_f32.nbytes * 2)
@@ -198,3 +193,32 @@ class ChunkBuffers:
         self.instances.write(offsets_f32.tobytes())
         self.indirect.write(table.tobytes())
         self._vao(program, layer).render_indirect(self.indirect, moderngl.TRIANGLES, count=n)
+
+
+def draw_commands(
+    buf: LayerBuffer, keys: list[tuple[int, int]], facing: np.ndarray | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """The draw commands for these columns of one layer, (first vertex, vertices, instance)
+    rows, and which of ``keys`` each instance is (the columns with a slot in this layer, in
+    order). Each column's wanted, non-empty facing groups become as few commands as cover
+    them: groups next to each other in the buffer (or parted only by empty ones) share one."""
+    rows, bounds = buf.table()
+    where = np.array([rows.get(key, -1) for key in keys], np.int64)
+    found = np.flatnonzero(where >= 0)
+    if len(found) == 0:
+        return np.zeros((0, 3), np.int64), found
+    edges = bounds[where[found]]  # (n, groups + 1)
+    starts, ends = edges[:, :-1], edges[:, 1:]
+    include = ends > starts
+    if facing is not None:
+        include &= facing[found]
+    inst, group = np.nonzero(include)  # row-major: column by column, groups in order
+    if len(inst) == 0:
+        return np.zeros((0, 3), np.int64), found
+    first, last = starts[inst, group], ends[inst, group]
+    opens = np.ones(len(inst), bool)
+    opens[1:] = (inst[1:] != inst[:-1]) | (first[1:] != last[:-1])
+    begin = np.flatnonzero(opens)
+    finish = np.append(begin[1:], len(inst)) - 1
+    commands = np.stack([first[begin], last[finish] - first[begin], inst[begin]], axis=1)
+    return commands, found

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 import moderngl
 import numpy as np
 
-from odyssey.render.camera import Camera, boxes_in_frustum
+from odyssey.render.camera import Camera
+from odyssey.render.drawparts import SignText, draw_loose, set_uniform
 from odyssey.render.gl import (
     CHUNK_FRAGMENT,
     CHUNK_VERTEX,
@@ -24,18 +25,21 @@ from odyssey.render.gl import (
     create_context,
     with_defines,
 )
-from odyssey.render.gpu_chunks import VERTEX_ATTRS, VERTEX_FORMAT, ChunkBuffers, quad_indices
+from odyssey.render.gpu_chunks import ChunkBuffers
 from odyssey.render.light import REACH
 from odyssey.render.mesher import FACING_GROUPS, ChunkMesh, mesh_chunk
-from odyssey.render.models import sign_text_planes
-from odyssey.render.occlusion import DepthReducer, hidden_boxes
-from odyssey.render.signtext import TEXT_H, TEXT_W, SignTextures, sign_vertices
+from odyssey.render.occlusion import DepthReducer, hidden_boxes, tile_size, visible_columns
+from odyssey.render.signtext import sign_vertices
 from odyssey.render.sky import Conditions, fog_range, lightmap_table
 from odyssey.render.tables import RenderTables, render_tables
 from odyssey.world.storage import World
 
 OPAQUE, CUTOUT, TRANSLUCENT, SIGN_TEXT = 0, 1, 2, 3  # buffer layers: the mesher's three + text
 OCCLUSION_RINGS = (40.0, 96.0)  # blocks: columns are drawn in rings split at these distances
+# Occlusion tests cost a GPU-to-CPU read (~0.3 ms even at 64 x 64): after frames in which they
+# hid nothing (open terrain at render distance 4) only every OCCLUSION_PROBE-th frame tries.
+OCCLUSION_IDLE = 2
+OCCLUSION_PROBE = 8
 KEEP_MARGIN = 2  # chunks beyond the render distance whose meshes we keep (turning back is cheap)
 
 Key = tuple[int, int]
@@ -81,9 +85,7 @@ class Renderer:
         self.atlas.filter = (moderngl.NEAREST_MIPMAP_NEAREST, moderngl.NEAREST)
         self.atlas.repeat_x = self.atlas.repeat_y = True
         self.buffers = ChunkBuffers(ctx, layers=SIGN_TEXT + 1)
-        self.sign_textures = SignTextures()
-        self._text_atlas: moderngl.TextureArray | None = None
-        self._text_layers = 0
+        self.signs = SignText(world.registry)
         self.meshes: dict[Key, ChunkMesh | None] = {}
         self.light_signatures: dict[Key, dict[int, int]] = {}
         self.revision = world.revision
@@ -93,6 +95,15 @@ class Renderer:
         self._fbo_size = (0, 0)
         self.meshed_chunks = 0  # columns meshed so far (for benchmarks)
         self.culled_columns = 0  # hidden behind nearer ones in the last frame
+        # what does not change between frames unless the camera, the meshes or the light do
+        self._epoch = 0  # bumped whenever a mesh is made, replaced or dropped
+        self._around: tuple[tuple[int, int, int], list[Key]] | None = None  # (centre, wanted)
+        self._columns: tuple[tuple, list[Key], np.ndarray, np.ndarray] | None = None
+        self._uniforms: dict[tuple[int, str], object] = {}  # last value written per uniform
+        self._vp_bytes: tuple[np.ndarray, bytes, bytes] | None = None
+        self._seen: tuple[tuple, tuple] | None = None  # (camera and columns, _visible's answer)
+        self._frames = 0
+        self._idle = 0  # frames in a row whose occlusion tests hid nothing
 
     # -- chunks -------------------------------------------------------------------------------
 
@@ -114,6 +125,7 @@ class Renderer:
         self.revision = self.world.revision
         if changes is None:
             stale = set(self.meshes)
+            self._epoch += 1
             self.meshes.clear()
             self.light_signatures.clear()
             return stale
@@ -131,6 +143,7 @@ class Renderer:
         t = self.tables
         made = mesh_chunk(self.world, key[0], key[1], t.mesh, t.emit, t.filt)
         self.meshed_chunks += 1
+        self._epoch += 1
         self.light_signatures[key] = self._signature(key)
         if made is None:
             self.meshes[key] = None
@@ -143,52 +156,53 @@ class Renderer:
             self.world,
             key[0],
             key[1],
-            self._sign_planes,
-            self.sign_textures,
+            self.signs.planes,
+            self.signs.textures,
             lambda x, y, z: int(light[y - y0, z - z0, x - x0]),
         )
         # sign text is one more layer, all of it in the last facing group (any direction)
         text_groups = np.array([0] * FACING_GROUPS + [len(signs)], np.int64)
         self.buffers.put(key, (*mesh.layers, signs), (*mesh.groups, text_groups))
 
-    def _sign_planes(self, state: int) -> list:
-        return sign_text_planes(self.world.registry, state)
-
-    def _text_texture(self) -> moderngl.TextureArray:
-        images = self.sign_textures.images
-        if self._text_atlas is None or self._text_layers < len(images):
-            if self._text_atlas is not None:
-                self._text_atlas.release()
-            layers = max(len(images), 1)
-            data = np.zeros((layers, TEXT_H, TEXT_W, 4), np.uint8)
-            if images:
-                data[: len(images)] = np.stack(images)
-            self._text_atlas = self.ctx.texture_array((TEXT_W, TEXT_H, layers), 4, data.tobytes())
-            # no mipmaps: far text aliases as vanilla's glyphs do, rather than fading away
-            self._text_atlas.filter = (moderngl.LINEAR, moderngl.LINEAR)
-            self._text_atlas.repeat_x = self._text_atlas.repeat_y = False
-            self._text_layers = len(images)
-        return self._text_atlas
-
     def update(self, eye: tuple[float, float, float], render_distance: int) -> list[Key]:
-        """Bring the meshes around ``eye`` up to date; the columns within the distance."""
+        """Bring the meshes around ``eye`` up to date; the columns within the distance that
+        have something to draw (the same list object while nothing changed: callers must not
+        change it)."""
         dirty = self._apply_changes()
-        ccx, ccz = math.floor(eye[0]) >> 4, math.floor(eye[2]) >> 4
-        wanted = [
-            (ccx + dx, ccz + dz)
-            for dz in range(-render_distance, render_distance + 1)
-            for dx in range(-render_distance, render_distance + 1)
-            if dx * dx + dz * dz <= render_distance * render_distance
-        ]
+        centre = (math.floor(eye[0]) >> 4, math.floor(eye[2]) >> 4, render_distance)
+        moved = self._around is None or self._around[0] != centre
+        if moved:
+            self._around = (centre, _disc(*centre))
+        wanted = self._around[1]  # type: ignore[index]
         for key in wanted:
             if key not in self.meshes or key in dirty:
                 self._remesh(key)
-        keep = render_distance + KEEP_MARGIN
-        for key in [k for k in self.meshes if max(abs(k[0] - ccx), abs(k[1] - ccz)) > keep]:
-            del self.meshes[key]
-            self.light_signatures.pop(key, None)
-            self.buffers.remove(key)
-        return [key for key in wanted if self.meshes.get(key) is not None]
+        if moved:  # meshes are only dropped when the centre moves or the distance shrinks
+            ccx, ccz, _ = centre
+            keep = render_distance + KEEP_MARGIN
+            for key in [k for k in self.meshes if max(abs(k[0] - ccx), abs(k[1] - ccz)) > keep]:
+                del self.meshes[key]
+                self.light_signatures.pop(key, None)
+                self.buffers.remove(key)
+                self._epoch += 1
+        return self._drawable(centre)[0]
+
+    def _drawable(self, centre: tuple[int, int, int]) -> tuple[list[Key], np.ndarray, np.ndarray]:
+        """The columns around ``centre`` with a mesh, their world corners and their facing
+        groups' y spans (n, groups, 2), cached until a mesh changes or the centre moves."""
+        ident = (centre, self._epoch)
+        if self._columns is None or self._columns[0] != ident:
+            wanted = self._around[1] if self._around is not None else []
+            keys = [key for key in wanted if self.meshes.get(key) is not None]
+            min_y = self.world.dimension.min_y
+            corners = np.array([(k[0] * 16, min_y, k[1] * 16) for k in keys], np.float64)
+            spans = (
+                np.stack([self.meshes[k].group_y for k in keys])  # type: ignore[union-attr]
+                if keys
+                else np.zeros((0, FACING_GROUPS, 2))
+            )
+            self._columns = (ident, keys, corners, spans)
+        return self._columns[1], self._columns[2], self._columns[3]
 
     # -- frames -------------------------------------------------------------------------------
 
@@ -230,7 +244,7 @@ class Renderer:
         render_distance: int,
         extra: list[tuple[int, np.ndarray, np.ndarray]] | None,
     ) -> np.ndarray:
-        keys = self.update(camera.eye, render_distance)
+        self.update(camera.eye, render_distance)
         fbo = self._framebuffer(width, height)
         fbo.use()
         ctx = self.ctx
@@ -238,142 +252,138 @@ class Renderer:
         cond = light.conditions
         fbo.clear(*cond.fog_color, 1.0, depth=1.0)
         vp = camera.view_projection()
+        vp_bytes, inv_vp_bytes = self._matrix_bytes(vp)
+        written = self._uniforms
         # sky
         ctx.disable(moderngl.DEPTH_TEST | moderngl.BLEND | moderngl.CULL_FACE)
-        self.sky_prog["u_inv_vp"].write(np.linalg.inv(vp).T.astype("f4").tobytes())
-        self.sky_prog["u_sky_color"].value = cond.sky_color
-        self.sky_prog["u_fog_color"].value = cond.fog_color
-        self.sky_prog["u_body_color"].value = cond.body_color
-        self.sky_prog["u_body_size"].value = cond.body_size
-        self.sky_prog["u_stars"].value = cond.stars
+        sky = self.sky_prog
+        set_uniform(sky, "u_inv_vp", inv_vp_bytes, written)
+        set_uniform(sky, "u_sky_color", cond.sky_color, written)
+        set_uniform(sky, "u_fog_color", cond.fog_color, written)
+        set_uniform(sky, "u_body_color", cond.body_color, written)
+        set_uniform(sky, "u_body_size", cond.body_size, written)
+        set_uniform(sky, "u_stars", cond.stars, written)
         self.sky_vao.render(moderngl.TRIANGLES)
         # terrain
         held = light.torch > 0
         table = lightmap_table(cond.sky_factor, cond.sky_light_color).tobytes()
         solid, cut = self.programs[(held, False)], self.programs[(held, True)]
         for prog in (solid, cut):
-            _set(prog, "u_vp", vp.T.astype("f4").tobytes())
-            _set(prog, "u_lightmap", table)
-            _set(prog, "u_torch", light.torch)
-            _set(prog, "u_fog_color", cond.fog_color)
-            _set(prog, "u_fog", fog_range(render_distance))
-            _set(prog, "u_atlas", 0)
-            _set(prog, "u_text", False)
+            set_uniform(prog, "u_vp", vp_bytes, written)
+            set_uniform(prog, "u_lightmap", table, written)
+            set_uniform(prog, "u_torch", light.torch, written)
+            set_uniform(prog, "u_fog_color", cond.fog_color, written)
+            set_uniform(prog, "u_fog", fog_range(render_distance), written)
+            set_uniform(prog, "u_atlas", 0, written)
+            set_uniform(prog, "u_text", False, written)
         self.atlas.use(0)
         eye = np.asarray(camera.eye, np.float64)
-        visible, offsets, dist, facing, lo, hi = self._visible(keys, camera, eye)
+        visible, offsets, dist, facing, lo, hi = self._visible(camera, eye)
         ctx.enable(moderngl.DEPTH_TEST | moderngl.CULL_FACE)
         ctx.depth_mask = True
         near_first = np.argsort(dist, kind="stable")
         # rings of columns, near to far: each ring is drawn after testing it against the depth
-        # of the rings before it
+        # of the rings before it; rings that are not tested join the draw of the ring before
         drawn: list[np.ndarray] = []
+        pending: list[np.ndarray] = []
         self.culled_columns = 0
+        self._frames += 1
+        test = self._idle < OCCLUSION_IDLE or self._frames % OCCLUSION_PROBE == 0
+        tested = False
+        tile = tile_size(width, height)
         bounds = (-1.0, *OCCLUSION_RINGS, np.inf)
         for ring, (r0, r1) in enumerate(itertools.pairwise(bounds)):
             part = near_first[(dist[near_first] > r0) & (dist[near_first] <= r1)]
-            if ring and len(part) and drawn:
-                tiles = self.depth_reducer.tiles(self._depth)
-                hidden = hidden_boxes(vp, lo[part], hi[part], tiles, width, height)
+            if test and ring and len(part) and (drawn or pending):
+                if pending:
+                    self._draw_opaque(solid, visible, offsets, facing, pending, drawn)
+                tiles = self.depth_reducer.tiles(self._depth, tile)
+                hidden = hidden_boxes(vp, lo[part], hi[part], tiles, width, height, tile)
                 part = part[~hidden]
                 self.culled_columns += int(hidden.sum())
-            pick = [visible[i] for i in part]
-            self.buffers.draw(solid, OPAQUE, pick, offsets[part], facing[part])
-            drawn.append(part)
+                tested = True
+            pending.append(part)
+        self._draw_opaque(solid, visible, offsets, facing, pending, drawn)
+        if tested:
+            self._idle = 0 if self.culled_columns else self._idle + 1
         near_first = np.concatenate(drawn)
         order = [visible[i] for i in near_first]
         self.chunk_prog = cut
-        _set(cut, "u_alpha_cut", 0.5)
+        set_uniform(cut, "u_alpha_cut", 0.5, written)
         self.buffers.draw(cut, CUTOUT, order, offsets[near_first], facing[near_first])
         for layer, vertices, corner in extra or []:
             if layer != TRANSLUCENT:
-                self._draw_loose(vertices, np.asarray(corner) - eye)
-        self._draw_signs(order, offsets[near_first])
+                draw_loose(self.ctx, self.chunk_prog, vertices, np.asarray(corner) - eye)
+        self.signs.draw(self.ctx, self.buffers, SIGN_TEXT, self.chunk_prog, order,
+                        offsets[near_first], self._uniforms)  # fmt: skip
         ctx.enable(moderngl.BLEND)
         ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
         ctx.depth_mask = False
-        _set(cut, "u_alpha_cut", 0.0)
+        set_uniform(cut, "u_alpha_cut", 0.0, written)
         far_first = near_first[::-1]
-        far_keys = [visible[i] for i in far_first]
+        far_keys = order[::-1]
         self.buffers.draw(cut, TRANSLUCENT, far_keys, offsets[far_first], facing[far_first])
         for layer, vertices, corner in extra or []:
             if layer == TRANSLUCENT:
-                self._draw_loose(vertices, np.asarray(corner) - eye)
+                draw_loose(self.ctx, self.chunk_prog, vertices, np.asarray(corner) - eye)
         ctx.depth_mask = True
         ctx.disable(moderngl.BLEND)
         raw = fbo.read(components=3, alignment=1)
         return np.frombuffer(raw, np.uint8).reshape(height, width, 3)[::-1].copy()
 
+    def _draw_opaque(
+        self,
+        program: moderngl.Program,
+        visible: list[Key],
+        offsets: np.ndarray,
+        facing: np.ndarray,
+        pending: list[np.ndarray],
+        drawn: list[np.ndarray],
+    ) -> None:
+        """Draw the opaque layer of the pending rings' columns in one call; they join drawn."""
+        part = pending[0] if len(pending) == 1 else np.concatenate(pending)
+        pending.clear()
+        if len(part):
+            pick = [visible[i] for i in part]
+            self.buffers.draw(program, OPAQUE, pick, offsets[part], facing[part])
+        drawn.append(part)
+
+    def _matrix_bytes(self, vp: np.ndarray) -> tuple[bytes, bytes]:
+        """The view-projection matrix and its inverse as the shaders take them (the camera
+        hands out the same array while its direction and lens do not change)."""
+        if self._vp_bytes is None or self._vp_bytes[0] is not vp:
+            self._vp_bytes = (
+                vp,
+                vp.T.astype("f4").tobytes(),
+                np.linalg.inv(vp).T.astype("f4").tobytes(),
+            )
+        return self._vp_bytes[1], self._vp_bytes[2]
+
     def _visible(
-        self, keys: list[Key], camera: Camera, eye: np.ndarray
+        self, camera: Camera, eye: np.ndarray
     ) -> tuple[list[Key], np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Columns in the frustum, their offsets from the eye, horizontal distances, which
         facing groups can face the eye (a face looking east can only be seen from east of
-        it), and the eye-relative boxes of what will be drawn of them."""
+        it), and the eye-relative boxes of what will be drawn of them. Reused while the
+        camera and the meshes do not change (read-only to callers)."""
+        assert self._columns is not None  # update() ran
+        ident = (self._columns[0], camera.eye, camera.yaw, camera.pitch, camera.fov,
+                 camera.aspect, camera.far)  # fmt: skip
+        if self._seen is None or self._seen[0] != ident:
+            self._seen = (ident, self._find_visible(camera, eye))
+        return self._seen[1]
+
+    def _find_visible(
+        self, camera: Camera, eye: np.ndarray
+    ) -> tuple[list[Key], np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        _, keys, corners, spans = self._columns  # type: ignore[misc]
         if not keys:
             empty = np.zeros((0, 3))
             return [], empty, np.zeros(0), np.zeros((0, FACING_GROUPS), bool), empty, empty
-        min_y = self.world.dimension.min_y
-        meshes = [self.meshes[k] for k in keys]
-        corners = np.array([(k[0] * 16, min_y, k[1] * 16) for k in keys], np.float64)
-        spans = np.stack([m.group_y for m in meshes])  # (n, groups, 2)
-        lo = corners - eye
-        lo[:, 1] = spans[:, :, 0].min(axis=1) - eye[1]
-        hi = corners - eye + 16.0
-        hi[:, 1] = spans[:, :, 1].max(axis=1) - eye[1]
-        chosen = np.flatnonzero(boxes_in_frustum(camera.frustum_planes(), lo, hi))
-        lo, hi, spans = lo[chosen], hi[chosen], spans[chosen]
-        facing = np.ones((len(chosen), FACING_GROUPS), bool)
-        facing[:, 0] = hi[:, 1] > 0  # down-facing faces: eye below the column's top
-        facing[:, 1] = lo[:, 1] < 0
-        facing[:, 2] = hi[:, 2] > 0  # north-facing: eye north of the column's south edge
-        facing[:, 3] = lo[:, 2] < 0
-        facing[:, 4] = hi[:, 0] > 0
-        facing[:, 5] = lo[:, 0] < 0
-        # the boxes of the groups that will be drawn
-        drawn_lo = np.where(facing, spans[:, :, 0], np.inf).min(axis=1)
-        drawn_hi = np.where(facing, spans[:, :, 1], -np.inf).max(axis=1)
-        lo[:, 1] = np.minimum(drawn_lo, drawn_hi) - eye[1]
-        hi[:, 1] = drawn_hi - eye[1]
-        offsets = (corners[chosen] - eye).astype(np.float32)
-        dist = np.hypot((lo[:, 0] + hi[:, 0]) / 2, (lo[:, 2] + hi[:, 2]) / 2)
-        return [keys[i] for i in chosen], offsets, dist, facing, lo, hi
-
-    def _draw_signs(self, keys: list[Key], offsets: np.ndarray) -> None:
-        if not any(k in self.buffers.layers[SIGN_TEXT].slots for k in keys):
-            return
-        self._text_texture().use(1)
-        prog = self.chunk_prog
-        prog["u_text_atlas"].value = 1
-        prog["u_text"].value = True
-        # text is blended like vanilla's glyphs (its edges are soft), not alpha-tested
-        _set(prog, "u_alpha_cut", 0.0)
-        self.ctx.enable(moderngl.BLEND)
-        self.ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
-        self.ctx.depth_mask = False
-        self.buffers.draw(prog, SIGN_TEXT, keys, offsets)
-        self.ctx.depth_mask = True
-        self.ctx.disable(moderngl.BLEND)
-        _set(prog, "u_alpha_cut", 0.5)
-        prog["u_text"].value = False
-
-    def _draw_loose(self, vertices: np.ndarray, offset: np.ndarray) -> None:
-        """Draw a small vertex array made for this frame (player model, rain) once."""
-        if len(vertices) == 0:
-            return
-        ctx = self.ctx
-        vbo = ctx.buffer(np.ascontiguousarray(vertices).tobytes())
-        ibo = ctx.buffer(quad_indices(len(vertices) // 4).tobytes())
-        inst = ctx.buffer(np.asarray(offset, np.float32).tobytes())
-        vao = ctx.vertex_array(
-            self.chunk_prog,
-            [(vbo, VERTEX_FORMAT, *VERTEX_ATTRS), (inst, "3f/i", "in_offset")],
-            index_buffer=ibo,
-            index_element_size=4,
+        chosen, offsets, dist, facing, lo, hi = visible_columns(
+            corners, spans, camera.frustum_planes(), eye
         )
-        vao.render(moderngl.TRIANGLES, instances=1)
-        for obj in (vao, vbo, ibo, inst):
-            obj.release()
+        return [keys[i] for i in chosen], offsets, dist, facing, lo, hi
 
     def close(self) -> None:
         self.ctx.release()
@@ -383,14 +393,15 @@ def _defines(held: bool, cut: bool) -> list[str]:
     return (["HELD_LIGHT"] if held else []) + (["ALPHA_TEST"] if cut else [])
 
 
-def _set(prog: moderngl.Program, name: str, value: object) -> None:
-    """Set a uniform if this shader variant has it (the compiler drops unused ones)."""
-    if name not in prog:
-        return
-    if isinstance(value, bytes):
-        prog[name].write(value)
-    else:
-        prog[name].value = value
+def _disc(ccx: int, ccz: int, render_distance: int) -> list[Key]:
+    """The columns within ``render_distance`` chunks of column (ccx, ccz), row by row."""
+    r = render_distance
+    return [
+        (ccx + dx, ccz + dz)
+        for dz in range(-r, r + 1)
+        for dx in range(-r, r + 1)
+        if dx * dx + dz * dz <= r * r
+    ]
 
 
 def _columns(x0: int, z0: int, x1: int, z1: int, reach: int) -> set[Key]:

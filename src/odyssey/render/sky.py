@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -45,6 +46,7 @@ def sky_angle(time_of_day: int) -> float:
     return (d * 2.0 + e) / 3.0
 
 
+@lru_cache(maxsize=256)  # pure, and asked for every frame with the same few arguments
 def conditions(time_of_day: int, rain: float, render_distance_chunks: int) -> Conditions:
     angle = sky_angle(time_of_day)
     daylight = max(0.0, min(1.0, math.cos(angle * 2 * math.pi) * 2.0 + 0.5))
@@ -78,10 +80,11 @@ def conditions(time_of_day: int, rain: float, render_distance_chunks: int) -> Co
     )
 
 
+@lru_cache(maxsize=64)  # a frame asks twice (world and hand); conditions change rarely
 def lightmap_table(sky_factor: float, sky_light_color: tuple[float, float, float]) -> np.ndarray:
     """Vanilla's lightmap (1.21 lightmap shader, overworld, brightness option 50 %, no
     flicker): the colour by which a texel lit at (sky, block) levels is multiplied, as a
-    (256, 3) float32 table indexed sky * 16 + block."""
+    (256, 3) float32 table indexed sky * 16 + block. Read-only: it is cached and shared."""
     levels = np.arange(16) / 15.0
     curve = levels / (4.0 - 3.0 * levels)
     block = curve[None, :] * 1.5  # vanilla: block factor = flicker + 1.5, flicker averaging 0
@@ -97,7 +100,9 @@ def lightmap_table(sky_factor: float, sky_light_color: tuple[float, float, float
     c = np.clip(c * 0.96 + 0.75 * 0.04, 0.0, 1.0)
     c = c * 0.5 + (1.0 - (1.0 - c) ** 4) * 0.5  # the brightness option's "not gamma" at 50 %
     c = np.clip(c * 0.96 + 0.75 * 0.04, 0.0, 1.0)
-    return c.reshape(256, 3).astype(np.float32)
+    table = c.reshape(256, 3).astype(np.float32)
+    table.flags.writeable = False
+    return table
 
 
 def _greyed(rgb: list[float], amount: float) -> list[float]:
