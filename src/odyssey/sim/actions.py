@@ -201,7 +201,7 @@ def _break(game, attack: bool, pressed: bool) -> None:
     s: Survival = game.survival
     hit = crosshair_block(game.world, game.player) if attack else None
     target = hit.pos if hit is not None else None
-    miner = _miner(game)
+    miner = _miner(game) if target is not None else None  # made only when a block is at stake
     progress = 0.0
     if target is not None:
         name = game.world.registry.block_of(game.world.get_block(*target)).name
@@ -213,6 +213,7 @@ def _break(game, attack: bool, pressed: bool) -> None:
     if step.broken is None:
         return
     damage = held.damage if held is not None else 0
+    miner = miner or _miner(game)
     result = finish_break(game.world, step.broken, miner, s.rng, tool_damage=damage)
     if result is None:
         return

@@ -20,6 +20,7 @@ path parts are checked against a strict pattern first, so ``..`` never reaches t
 from __future__ import annotations
 
 import json
+import mimetypes
 import re
 from pathlib import Path
 from typing import Any
@@ -119,10 +120,20 @@ def _api_routes(app: FastAPI, dash: Dashboard) -> None:
         return FileResponse(path, media_type="image/png")
 
     @app.get("/files/{relative:path}")
-    def files(relative: str) -> FileResponse:
+    def files(relative: str) -> Response:
         path = inside(dash.runs_dir, relative)
         if path.suffix.lower() not in SERVED_SUFFIXES:
             raise HTTPException(404, f"not served: {relative}")
+        if path.name.startswith("live") or ".live." in path.name:
+            # rewritten (atomically replaced) while the episode runs: read it whole, so the
+            # length sent is the length of the one version read (a FileResponse takes the size
+            # before it opens the file, and a replacement in between breaks the response)
+            try:
+                data = path.read_bytes()
+            except FileNotFoundError:
+                raise HTTPException(404, f"no such file: {relative}") from None
+            media = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+            return Response(data, media_type=media, headers=NO_STORE)
         return FileResponse(path, headers=NO_STORE)
 
 
