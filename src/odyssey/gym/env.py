@@ -58,6 +58,20 @@ def resolve_configs(task: str | TaskConfig | Sequence[TaskConfig], difficulty: s
     return configs
 
 
+def check_options(
+    actions: str, render_mode: str | None, max_steps: int | None, callbacks: Sequence[Any]
+) -> None:
+    """The constructor arguments every Odyssey environment shares, or a clear error."""
+    if actions not in ACTION_KINDS:
+        raise McuError(f"actions={actions!r}: expected 'dict' or 'discrete'")
+    if render_mode not in (None, "rgb_array"):
+        raise McuError(f"render_mode={render_mode!r}: expected None or 'rgb_array'")
+    if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
+        raise McuError(f"max_steps={max_steps!r}: expected a positive integer or None")
+    if not all(isinstance(c, Callback) for c in callbacks):
+        raise McuError("callbacks: expected odyssey.gym.callbacks.Callback instances")
+
+
 def check_size(size: Any) -> tuple[int, int]:
     try:
         width, height = (int(v) for v in size)
@@ -90,14 +104,7 @@ class OdysseyEnv(gym.Env):
     ) -> None:
         from odyssey.mcu.screen import McuScreen
 
-        if actions not in ACTION_KINDS:
-            raise McuError(f"actions={actions!r}: expected 'dict' or 'discrete'")
-        if render_mode not in (None, "rgb_array"):
-            raise McuError(f"render_mode={render_mode!r}: expected None or 'rgb_array'")
-        if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
-            raise McuError(f"max_steps={max_steps!r}: expected a positive integer or None")
-        if not all(isinstance(c, Callback) for c in callbacks):
-            raise McuError("callbacks: expected odyssey.gym.callbacks.Callback instances")
+        check_options(actions, render_mode, max_steps, callbacks)
         self.configs = resolve_configs(task, difficulty)
         self.config: TaskConfig = self.configs[0]
         self.width, self.height = check_size(size)

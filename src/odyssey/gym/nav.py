@@ -25,18 +25,16 @@ from gymnasium import spaces
 
 from odyssey.gym.callbacks import Callback, after_reset, after_step, before_step, rendered
 from odyssey.gym.controls import MOVE_KEYS
-from odyssey.gym.env import ACTION_KINDS, STEP_LIMIT, SUCCESS, TIME_LIMIT, check_size
+from odyssey.gym.env import STEP_LIMIT, SUCCESS, TIME_LIMIT, check_options, check_size
 from odyssey.gym.observe import task_text, voxels, wrap_yaw
 from odyssey.gym.spaces import (
     CAMERA_MAX,
     DISCRETE_ACTIONS,
     HEALTH_MAX,
-    TEXT_CHARSET,
-    TEXT_MAX,
-    VOXEL_RADIUS,
-    block_count,
     dict_action_space,
     discrete_to_dict,
+    image_space,
+    player_spaces,
 )
 from odyssey.mcu.needs import McuError
 from odyssey.sim.game import TICKS_PER_SECOND
@@ -49,20 +47,11 @@ SHAPING_SCALE = 10.0  # reward per block of distance closed = 1 / SHAPING_SCALE
 
 
 def nav_observation_space(width: int, height: int, obs_dict: bool) -> spaces.Dict:
-    image = spaces.Box(0, 255, (height, width, 3), np.uint8)
     if not obs_dict:
-        return spaces.Dict({"image": image})
-    side = 2 * VOXEL_RADIUS + 1
-    return spaces.Dict({
-        "image": image,
-        "position": spaces.Box(-3.0e7, 3.0e7, (3,), np.float64),
-        "facing": spaces.Box(np.array([-90.0, -180.0], np.float32),
-                             np.array([90.0, 180.0], np.float32), dtype=np.float32),
-        "health": spaces.Box(0.0, HEALTH_MAX, (1,), np.float32),
+        return spaces.Dict({"image": image_space(width, height)})
+    return spaces.Dict(player_spaces(width, height) | {
         "next_stop": spaces.Box(-3.0e7, 3.0e7, (3,), np.float64),
         "stops_reached": spaces.Discrete(64),
-        "voxels": spaces.Box(0, block_count() - 1, (side, side, side), np.int32),
-        "task": spaces.Text(TEXT_MAX, min_length=0, charset=TEXT_CHARSET),
     })  # fmt: skip
 
 
@@ -102,12 +91,7 @@ class NavEnv(gym.Env):
         render_mode: str | None = None,
         window: tuple[int, int] | None = BENCHMARK_WINDOW,
     ) -> None:
-        if actions not in ACTION_KINDS:
-            raise McuError(f"actions={actions!r}: expected 'dict' or 'discrete'")
-        if render_mode not in (None, "rgb_array"):
-            raise McuError(f"render_mode={render_mode!r}: expected None or 'rgb_array'")
-        if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
-            raise McuError(f"max_steps={max_steps!r}: expected a positive integer or None")
+        check_options(actions, render_mode, max_steps, callbacks)
         if not time_limit_s > 0:
             raise McuError(f"time_limit_s={time_limit_s!r}: expected a positive number")
         self.map_id = map_id

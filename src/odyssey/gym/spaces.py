@@ -93,24 +93,34 @@ def block_count() -> int:
     return len(registry().blocks)
 
 
-def observation_space(width: int, height: int, obs_dict: bool) -> spaces.Dict:
-    """``image`` alone, or with the player's state, inventory, nearby voxels and task text."""
-    image = spaces.Box(0, 255, (height, width, 3), np.uint8)
-    if not obs_dict:
-        return spaces.Dict({"image": image})
+def image_space(width: int, height: int) -> spaces.Box:
+    return spaces.Box(0, 255, (height, width, 3), np.uint8)
+
+
+def player_spaces(width: int, height: int) -> dict[str, spaces.Space]:
+    """The entries every dict observation has: the image, the player's position, facing and
+    health, the nearby voxels and the task text (each environment adds its own)."""
     side = 2 * VOXEL_RADIUS + 1
-    n_items = len(item_ids())
-    inventory_high = np.empty((INVENTORY_SLOTS, 2), np.int32)
-    inventory_high[:, 0], inventory_high[:, 1] = n_items, 1 << 16
-    return spaces.Dict({
-        "image": image,
+    return {
+        "image": image_space(width, height),
         "position": spaces.Box(-3.0e7, 3.0e7, (3,), np.float64),
         "facing": spaces.Box(np.array([-90.0, -180.0], np.float32),
                              np.array([90.0, 180.0], np.float32), dtype=np.float32),
         "health": spaces.Box(0.0, HEALTH_MAX, (1,), np.float32),
+        "voxels": spaces.Box(0, block_count() - 1, (side, side, side), np.int32),
+        "task": spaces.Text(TEXT_MAX, min_length=0, charset=TEXT_CHARSET),
+    }  # fmt: skip
+
+
+def observation_space(width: int, height: int, obs_dict: bool) -> spaces.Dict:
+    """``image`` alone, or with the player's state, inventory, nearby voxels and task text."""
+    if not obs_dict:
+        return spaces.Dict({"image": image_space(width, height)})
+    n_items = len(item_ids())
+    inventory_high = np.empty((INVENTORY_SLOTS, 2), np.int32)
+    inventory_high[:, 0], inventory_high[:, 1] = n_items, 1 << 16
+    return spaces.Dict(player_spaces(width, height) | {
         "food": spaces.Box(0.0, 20.0, (1,), np.float32),
         "selected": spaces.Discrete(9),
         "inventory": spaces.Box(np.zeros_like(inventory_high), inventory_high, dtype=np.int32),
-        "voxels": spaces.Box(0, block_count() - 1, (side, side, side), np.int32),
-        "task": spaces.Text(TEXT_MAX, min_length=0, charset=TEXT_CHARSET),
     })  # fmt: skip

@@ -29,10 +29,9 @@ import numpy as np
 from PIL import Image
 
 from odyssey.render.gui import Sprite, blend
-from odyssey.render.renderer import Light
 from odyssey.render.screen import GameView, WorldFrame
-from odyssey.render.sky import lightmap_table
 from odyssey.render.survival import SurvivalFrame, survival_frame
+from odyssey.render.survivalhud import hand_level
 from odyssey.render.view import ViewSettings
 
 WINDOW = (640, 360)  # MineStudio's render size
@@ -111,9 +110,15 @@ class ResizedView:
         moving = (p.pos, p.yaw, p.pitch) if s.hud or s.minimap else ()
         if state is None:
             return (tuple(labels), view.hotbar, moving)
-        return (self._hand_level(game, world.light), state.held, state.inventory,
+        return (self._hand(game, world), state.held, state.inventory,
                 state.selected, state.gamemode, state.health, state.food, state.xp_progress,
                 state.menu, mouse, tuple(labels), moving)  # fmt: skip
+
+    def _hand(self, game: Any, world: WorldFrame) -> tuple[int, ...] | None:
+        """The held item's light as its sprite is drawn (None: no survival layer)."""
+        if world.layer is None:
+            return None
+        return hand_level(world.layer.hand_brightness(game.player, world.light))
 
     def _shrink(self, canvas: np.ndarray, ground: int) -> np.ndarray:
         """``canvas`` (window size) box-filtered down to the observation size; only the output
@@ -132,17 +137,6 @@ class ResizedView:
         part = Image.fromarray(canvas).resize((c1 - c0, r1 - r0), Image.Resampling.BOX, box=box)
         out[r0:r1, c0:c1] = np.asarray(part, np.float32)
         return out
-
-    def _hand_level(self, game: Any, light: Light) -> tuple[int, ...]:
-        """The held item's brightness as ``draw_held_item`` quantises it (the lightmap at the
-        eye, the held light included): the hand is redrawn only when this changes."""
-        p = game.player
-        level = self.view._survival_layer().probe.level(p.pos[0], p.pos[1] + p.eye_height,
-                                                         p.pos[2])  # fmt: skip
-        sky, block = level >> 4, max(level & 15, int(light.torch))
-        cond = light.conditions
-        bright = lightmap_table(cond.sky_factor, cond.sky_light_color)[sky * 16 + min(block, 15)]
-        return tuple(int(v) for v in np.round(np.asarray(bright) * 32))
 
     def close(self) -> None:
         self.view.close()

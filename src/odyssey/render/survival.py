@@ -238,12 +238,15 @@ class SurvivalLayer:
         """The held item (or arm) lit by the lightmap at the eye, with the held light."""
         if state.gamemode == "spectator":
             return
+        draw_held_item(frame, self.book, state.held, self.hand_brightness(player, light))
+
+    def hand_brightness(self, player: PlayerState, light: Light) -> np.ndarray:
+        """The lightmap at the eye, the held light included: what the held item is lit by."""
         x, y, z = player.pos
         level = self.probe.level(x, y + player.eye_height, z)
         sky, block = level >> 4, max(level & 15, int(light.torch))
         cond = light.conditions
-        table = lightmap_table(cond.sky_factor, cond.sky_light_color)
-        draw_held_item(frame, self.book, state.held, table[sky * 16 + min(block, 15)])
+        return lightmap_table(cond.sky_factor, cond.sky_light_color)[sky * 16 + min(block, 15)]
 
     def draw_hud(self, frame: np.ndarray, state: SurvivalFrame, hotbar: bool) -> None:
         """Hotbar with the inventory, then hearts, hunger and the experience bar."""

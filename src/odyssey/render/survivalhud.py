@@ -171,12 +171,16 @@ def draw_held_item(
     """The held item (or the bare arm) at the bottom right, lit by ``brightness`` (RGB 0..1)."""
     h, w = frame.shape[:2]
     k = hand_size(h)
-    level = tuple(int(v) for v in np.round(np.asarray(brightness) * 32))
-    sprite = _held_sprite(book, None if held is None else held.item, k, level)
+    sprite = _held_sprite(book, None if held is None else held.item, k, hand_level(brightness))
     if held is None:
         blend(frame, sprite, w - sprite.width - k, h - sprite.height + 2 * k)
     else:
         blend(frame, sprite, round(w * 0.66), h - sprite.height + 2 * k)
+
+
+def hand_level(brightness: np.ndarray) -> tuple[int, ...]:
+    """The held item's brightness in the 32 steps its sprite is cached by."""
+    return tuple(int(v) for v in np.round(np.asarray(brightness) * 32))
 
 
 def _arm(k: int) -> np.ndarray:

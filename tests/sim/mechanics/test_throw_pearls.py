@@ -16,6 +16,15 @@ def use_once(game) -> None:
     game.hold(InputState())
 
 
+def until_gone(game, kind: str, ticks: int) -> bool:
+    """Run until no entity of ``kind`` is left (at most ``ticks``); whether none is."""
+    for _ in range(ticks):
+        game.run(1)
+        if not game.survival.entities.of_type(kind):
+            return True
+    return False
+
+
 def test_a_pearl_carries_the_player_where_it_lands_for_five_damage() -> None:
     game = survival_game()
     s = game.survival
@@ -27,11 +36,7 @@ def test_a_pearl_carries_the_player_where_it_lands_for_five_damage() -> None:
     assert math.isclose(math.sqrt(pearl.vx**2 + pearl.vy**2 + pearl.vz**2), 1.5, rel_tol=0.05)
     use_once(game)  # within the 20-tick cooldown: nothing
     assert s.inventory.count("ender_pearl") == 1
-    for _ in range(40):
-        game.run(1)
-        if not s.entities.of_type("ender_pearl"):
-            break
-    assert not s.entities.of_type("ender_pearl")
+    assert until_gone(game, "ender_pearl", 40)
     x, y, z = game.player.pos
     assert 6.0 < z < 10.0 and abs(x - 0.5) < 1.0 and abs(y - GROUND) < 0.5
     assert game.player.health == 15.0
@@ -52,10 +57,7 @@ def test_a_bottle_o_enchanting_breaks_into_three_to_eleven_experience() -> None:
     # thrown 20° above the look at 0.7 a tick, then one tick of drag and 0.07 gravity
     launched = -math.sin(math.radians(game.player.pitch - 20.0)) * 0.7
     assert abs(bottle.vy - (launched * 0.99 - 0.07)) < 0.02
-    for _ in range(60):
-        game.run(1)
-        if not s.entities.of_type("experience_bottle"):
-            break
+    assert until_gone(game, "experience_bottle", 60)
     orbs = s.entities.of_type("experience_orb")
     assert orbs and 3 <= sum(o.count for o in orbs) <= 11
     worth = sum(o.count for o in orbs)

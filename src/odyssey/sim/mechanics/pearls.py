@@ -26,6 +26,7 @@ from odyssey.sim.entities.projectiles import TICKERS, first_hit
 from odyssey.sim.entities.state import Entity, EntityEvent
 from odyssey.sim.inventory import ItemStack
 from odyssey.sim.mechanics import hooks, ranged
+from odyssey.sim.mechanics.creatures import consume
 
 NAME = "pearls"
 PEARL_SPEED, BOTTLE_SPEED, INACCURACY = 1.5, 0.7, 1.0
@@ -62,10 +63,8 @@ def throw_bottle(game, hit, held: ItemStack) -> bool:
 
 
 def _take_one(game, held: ItemStack) -> None:
-    s = game.survival
-    if not ranged.creative(game):
-        s.inventory.set(s.inventory.selected, held.with_count(held.count - 1))
-    s.stats.add("used", held.item)
+    consume(game)
+    game.survival.stats.add("used", held.item)
 
 
 def tick_flight(ctx, e: Entity) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from odyssey.sim.inventory import ItemStack
 from odyssey.sim.mechanics import hooks
+from odyssey.sim.mechanics.creatures import consume
 from odyssey.sim.placement_states import STEP
 from odyssey.world.blocks import BlockFlag
 from odyssey.world.items import items
@@ -38,8 +39,7 @@ def use_egg(game, hit, held: ItemStack) -> bool:
     name = dict(held.components).get("custom_name")
     if name is not None:
         mob.custom_name = str(name)
-    if s.gamemode != "creative":
-        s.inventory.set(s.inventory.selected, held.with_count(held.count - 1))
+    consume(game)
     s.stats.add("used", held.item)
     game.emit("entity_spawned", 1.0, pos, kind)
     return True
