@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from odyssey.mcu.setup import WORLD_SEED, SharedChunks, overworld_game, run_one
+from odyssey.sim.game_commands import run
 from odyssey.sim.mechanics.trades import offers_from_nbt
 from odyssey.sim.mechanics.villagers import info, open_trading, select_trade
+from odyssey.sim.playground import survival_game
 
 SUMMON = ('/summon minecraft:villager ~2 ~ ~ {VillagerData:{profession:"minecraft:farmer",'
           'level:3},Offers:{Recipes:[{buy:{id:"minecraft:wheat",count:20},sell:{id:'
@@ -16,20 +17,15 @@ SUMMON = ('/summon minecraft:villager ~2 ~ ~ {VillagerData:{profession:"minecraf
           '"minecraft:bread",count:6},maxUses:12,uses:3}]},NoAI:1b}')  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def chunks():
-    return SharedChunks(WORLD_SEED)
-
-
 def villagers(game):
     return [e for e in game.survival.entities.entities.values() if e.type == "villager"]
 
 
-def test_the_villager_keeps_the_given_offers_and_draws_none(chunks):
-    game = overworld_game(chunks)
+def test_the_villager_keeps_the_given_offers_and_draws_none():
+    game = survival_game()
     before = game.survival.rng.bit_generator.state
-    outcome = run_one(game, SUMMON)
-    assert outcome.accepted, outcome.message
+    outcome = run(game, SUMMON)
+    assert outcome.success, outcome.message
     (e,) = villagers(game)
     v = info(game, e.id)
     assert (v.profession, v.level) == ("farmer", 3)
@@ -40,10 +36,10 @@ def test_the_villager_keeps_the_given_offers_and_draws_none(chunks):
     assert game.survival.rng.bit_generator.state == before  # vanilla draws no offers
 
 
-def test_a_given_offer_trades(chunks):
-    game = overworld_game(chunks)
-    assert run_one(game, "/give @s minecraft:wheat 20").accepted
-    assert run_one(game, SUMMON).accepted
+def test_a_given_offer_trades():
+    game = survival_game()
+    assert run(game, "/give @s minecraft:wheat 20").success
+    assert run(game, SUMMON).success
     (e,) = villagers(game)
     assert open_trading(game, e.id)
     select_trade(game, 0)  # the payment moves into the slots
@@ -52,11 +48,11 @@ def test_a_given_offer_trades(chunks):
     assert result is not None and (result.item, result.count) == ("emerald", 1)
 
 
-def test_a_bad_item_id_names_the_field_and_summons_nothing(chunks):
-    game = overworld_game(chunks)
+def test_a_bad_item_id_names_the_field_and_summons_nothing():
+    game = survival_game()
     bad = SUMMON.replace('"minecraft:bread"', '"minecraft:no_such_item"')
-    outcome = run_one(game, bad)
-    assert not outcome.accepted
+    outcome = run(game, bad)
+    assert not outcome.success
     assert "Offers.Recipes[1].sell.id" in outcome.message and "no_such_item" in outcome.message
     assert villagers(game) == []
     with pytest.raises(ValueError, match=r"Offers.Recipes\[0\].buy"):
