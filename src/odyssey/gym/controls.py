@@ -106,9 +106,9 @@ def _screen_step(
     from odyssey.sim import player_actions as pa
     from odyssey.sim.player import SimError
 
-    controls.follow(game)
+    controls.follow(game)  # a screen is open: the pointer is on it (centred if it just opened)
     width, height = controls.window
-    x, y = controls.pointer or (width / 2, height / 2)
+    x, y = controls.pointer
     x = min(max(x + float(camera[1]) / DEGREES_PER_PIXEL, 0.0), width - 1.0)
     y = min(max(y + float(camera[0]) / DEGREES_PER_PIXEL, 0.0), height - 1.0)
     controls.pointer = (x, y)
@@ -116,8 +116,7 @@ def _screen_step(
         click_at(game, controls.window, x, y, 0, "sneak" in held)
     if "use" in pressed and game.survival.menu is not None:
         click_at(game, controls.window, x, y, 1, False)
-    menu = game.survival.menu
-    if menu is None:
+    if game.survival.menu is None:
         return
     slot = slot_at(game.survival.menu_kind, controls.window, x, y)
     if slot is None:
