@@ -156,6 +156,25 @@ def test_a_small_observation_is_the_window_frame_resized(env):
     assert np.abs(plain["image"][y0:y1, x0:x1].astype(np.float32) - small[y0:y1, x0:x1]).mean() > 20
 
 
+def test_hud_layers_kept_for_earlier_hotbar_slots_draw_what_a_fresh_view_draws(env):
+    """Pressing hotbar keys back and forth reuses the 2-D layers drawn for a slot before; every
+    observation is still the one a view made now draws (the world does not move meanwhile)."""
+    from odyssey.mcu.screen import McuScreen
+
+    env.reset(seed=5)
+    seen = {}
+    for key in (3, 1, 3, 1, 5, 3):
+        obs, *_ = act(env, **{f"hotbar.{key}": 1})
+        assert env.game.survival.inventory.selected == key - 1
+        fresh = McuScreen(env.game, 64, 64, window=WINDOW)
+        try:
+            np.testing.assert_array_equal(obs["image"], fresh.frame())
+        finally:
+            fresh.close()
+        seen.setdefault(key, obs["image"])
+    assert not np.array_equal(seen[1], seen[3]) and not np.array_equal(seen[3], seen[5])
+
+
 def test_a_small_navigation_observation_is_the_benchmark_screenshot_resized():
     """NavEnv at 64 × 64: the hotbar of Mine Odyssey's 854 × 480 screenshot, shrunk, not a
     64-pixel crop of a hotbar drawn at GUI scale 1 (what ``window=None`` draws)."""

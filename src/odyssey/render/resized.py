@@ -22,6 +22,7 @@ skipped).
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from functools import lru_cache
 from typing import Any
 
@@ -35,6 +36,7 @@ from odyssey.render.survivalhud import hand_level
 from odyssey.render.view import ViewSettings
 
 WINDOW = (640, 360)  # MineStudio's render size
+LAYER_CACHE = 16  # 2-D layer stacks kept (each two float32 images at the observation size)
 
 
 class ResizedView:
@@ -46,8 +48,9 @@ class ResizedView:
         self.window = (int(window[0]), int(window[1]))
         view.with_settings(aspect=self.window[0] / self.window[1])
         self.view = view
-        self._key: tuple | None = None
-        self._layers: tuple[np.ndarray, np.ndarray] | None = None
+        # the last few 2-D layer stacks by what they show: a policy pressing hotbar keys at
+        # random cycles through a handful of HUDs
+        self._layers: OrderedDict[tuple, tuple[np.ndarray, np.ndarray]] = OrderedDict()
         self._size = (view.settings.width, view.settings.height)
 
     @classmethod
@@ -82,8 +85,13 @@ class ResizedView:
     ) -> tuple[np.ndarray, np.ndarray]:
         """P and K of the 2-D layers at the observation size (cached while unchanged)."""
         key = self._key_of(game, world, state, mouse)
-        if self._layers is not None and key == self._key:
-            return self._layers
+        try:
+            cached = self._layers.get(key)
+        except TypeError:  # something shown cannot be hashed: draw it, keep nothing
+            key, cached = None, None
+        if cached is not None:
+            self._layers.move_to_end(key)
+            return cached
         width, height = self.window
         drawn = []
         for ground in (0, 255):
@@ -93,9 +101,12 @@ class ResizedView:
                 blend(canvas, pointer_sprite(), int(mouse[0]), int(mouse[1]))
             drawn.append(self._shrink(canvas, ground))
         black, white = drawn
-        self._layers = (black, (white - black) / 255.0)
-        self._key = key
-        return self._layers
+        layers = (black, (white - black) / 255.0)
+        if key is not None:
+            self._layers[key] = layers
+        if len(self._layers) > LAYER_CACHE:
+            self._layers.popitem(last=False)
+        return layers
 
     def _key_of(
         self,
