@@ -142,13 +142,17 @@ def tints(colors: np.ndarray) -> np.ndarray:
     return ((c[:, 0] >> 3) << 11) | ((c[:, 1] >> 2) << 5) | (c[:, 2] >> 3)
 
 
+# a dropped item's quads: corners, lift, texels, tiles, shade, tint (see EntityMesher.item)
+ItemQuads = tuple[np.ndarray, np.ndarray, np.ndarray, object, object, object]
+
+
 class EntityMesher:
     """Builds one frame's entity geometry for a world (its atlas, icons and light)."""
 
     def __init__(self, atlas: Atlas, book: IconBook, probe: LightProbe) -> None:
         self.atlas, self.book, self.probe = atlas, book, probe
         self._tile_ids: dict[str, int] = {}
-        self._sprites: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        self._items: dict[str, ItemQuads] = {}
 
     def tile(self, name: str) -> int:
         found = self._tile_ids.get(name)
@@ -270,23 +274,31 @@ class EntityMesher:
         spin = math.degrees(age / 20.0 + offset)
         base = np.array([e.x, e.y + bob, e.z]) - corner
         light = self.probe.level(e.x, e.y + 0.2, e.z)
-        rot = yaw_pitch_matrix(spin)
-        state = self.book.block_state(e.item)
+        corners, lift, uv, tiles, shade, tint = self._item_quads(e.item)
+        if len(corners):
+            pts = corners @ yaw_pitch_matrix(spin).T + base + lift
+            out.add(pts, uv, tiles, light, shade, tint)
+
+    def _item_quads(self, item: str) -> ItemQuads:
+        """A dropped item's quads before turning and placing (corners, lift, texels, tiles,
+        shade, tint), kept per item: a solid block's small cube, else its icon's pixel runs."""
+        found = self._items.get(item)
+        if found is not None:
+            return found
+        state = self.book.block_state(item)
         if state is not None and self.atlas.layer[state] == 0:
             h = ITEM_CUBE / 2
             lo, hi = np.array([-h, 0, -h]), np.array([h, 2 * h, h])
             corners, _ = box_quads(lo[None], hi[None])
             uv = block_uv(corners, lo, hi) / ITEM_CUBE  # the whole tile on each face
             tiles = self.atlas.face_tiles[state]
-            out.add(corners @ rot.T + base, uv, tiles, light, np.arange(6), NO_TINT)
-            return
-        if e.item not in self._sprites:
-            self._sprites[e.item] = sprite_runs(self.book.icon(e.item))
-        corners, colors = self._sprites[e.item]
-        if len(corners):
-            pts = corners @ rot.T + base + np.array([0, 0.05, 0])
-            out.add(pts, np.zeros((len(pts), 4, 2)), self.tile("white"), light, FLAT_SHADE,
-                    tints(colors))  # fmt: skip
+            found = (corners, np.zeros(3), uv, tiles, np.arange(6), NO_TINT)
+        else:
+            corners, colors = sprite_runs(self.book.icon(item))
+            found = (corners, np.array([0, 0.05, 0]), np.zeros((len(corners), 4, 2)),
+                     self.tile("white"), FLAT_SHADE, tints(colors))  # fmt: skip
+        self._items[item] = found
+        return found
 
 
 def block_uv(corners: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
