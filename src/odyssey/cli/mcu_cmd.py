@@ -52,6 +52,11 @@ def run(
     seeds: Annotated[str, typer.Option(help="Seeds, comma-separated")] = "0",
     out: Annotated[Path | None, typer.Option(help="Run folder (default runs/mcu-<time>)")] = None,
     workers: Annotated[int, typer.Option(help="Episodes in parallel (processes)")] = 1,
+    backend: Annotated[str, typer.Option(help="local (processes) or ray.")] = "local",
+    ray_address: Annotated[
+        str | None,
+        typer.Option(help="Ray cluster to connect to (default: a private local one)."),
+    ] = None,
     record: Annotated[bool, typer.Option(help="Record frames (for AutoEval)")] = True,
     limit: Annotated[int | None, typer.Option(help="Only the first N tasks")] = None,
 ) -> None:
@@ -77,7 +82,8 @@ def run(
                       f"{result['task_id']}: {mark}")  # fmt: skip
 
     run_mcu(configs, agent, run_dir, seed_list, difficulty, tasks, workers,
-            options={"record": record}, models_file=models, progress=progress)  # fmt: skip
+            options={"record": record}, models_file=models, progress=progress,
+            backend=backend, ray_address=ray_address)  # fmt: skip
     page = write_report(run_dir)
     print(markdown(summarise(load_results(run_dir))))
     print(f"wrote {page}")

@@ -10,7 +10,8 @@ RUN/
 Episode folders are the source of truth. A finished episode (``completion.json``) is kept when
 the run is resumed; one that ended in an infrastructure failure is played again up to
 ``retries`` times; a killed run leaves unfinished episodes without ``completion.json``.
-Episodes run in this process (``workers=1``) or in a pool of processes.
+Episodes run in this process (``workers=1``), in a pool of processes, or as Ray tasks
+(``backend="ray"``: ``mcu.ray_run``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from odyssey.mcu.episode import read_result, run_mcu_episode
 from odyssey.mcu.needs import McuError
 
 MANIFEST = "mcu-run.json"
+BACKENDS = ("local", "ray")
 RUN_KIND = "odyssey-mcu-run"
 
 
@@ -110,8 +112,14 @@ def run_mcu(
     options: dict[str, Any] | None = None,
     models_file: Path | None = None,
     progress: Callable[[dict[str, Any]], None] | None = None,
+    backend: str = "local",
+    ray_address: str | None = None,
 ) -> Path:
-    """Plays every (agent, seed, task) not finished yet; returns the run folder."""
+    """Plays every (agent, seed, task) not finished yet; returns the run folder. With
+    ``backend="ray"`` episodes whose Ray worker was lost stay unfinished (the others are kept)
+    and McuError names them at the end: resuming the run plays them again."""
+    if backend not in BACKENDS:
+        raise McuError(f"backend: expected one of {', '.join(BACKENDS)}, got {backend!r}")
     if not configs:
         raise McuError(f"tasks {selector!r}: no task configuration selected")
     run_dir = Path(out)
@@ -132,7 +140,15 @@ def run_mcu(
         write_text_atomic(run_dir / MANIFEST, json.dumps(manifest, indent=2))
     todo = [j for j in jobs if _state(j, retries) == "todo"]
     options = options or {}
-    if workers <= 1 or len(todo) <= 1:
+    if backend == "ray" and todo:
+        from odyssey.mcu.ray_run import run_jobs_on_ray
+
+        lost = run_jobs_on_ray(todo, run_job, options, models_file, workers, ray_address,
+                               progress)  # fmt: skip
+        if lost:
+            raise McuError(f"{len(lost)} episode(s) lost with their Ray worker (resume the run "
+                           "to play them again): " + "; ".join(lost))  # fmt: skip
+    elif workers <= 1 or len(todo) <= 1:
         for job in todo:
             result = run_job(job, options, models_file)
             if progress is not None:
