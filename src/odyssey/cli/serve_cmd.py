@@ -14,16 +14,18 @@ LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
 @friendly_errors
 def serve(
-    runs: Annotated[Path, typer.Option(help="Folder of evaluation runs.")] = Path("runs"),
+    runs: Annotated[Path, typer.Option(help="Folder of evaluation and MCU runs.")] = Path("runs"),
     port: Annotated[int, typer.Option(help="TCP port (0: any free port).")] = 8765,
     host: Annotated[
         str, typer.Option(help="Address to listen on; loopback unless you mean to share it.")
     ] = "127.0.0.1",
 ) -> None:
-    """Serve the dashboard: runs, live episodes, step-by-step replays."""
+    """Serve the dashboard: runs (evaluations and MCU runs), live episodes, step-by-step
+    replays."""
     try:
         import uvicorn
 
+        from odyssey.mcu.dashboard import McuRunKind
         from odyssey.web import create_app
     except ImportError as e:
         hint = "pip install fastapi uvicorn"
@@ -33,7 +35,8 @@ def serve(
     if host not in LOOPBACK:
         typer.echo(f"warning: serving on {host}: anyone who reaches it can read the runs", err=True)
     typer.echo(f"dashboard for {runs.resolve()} on http://{host}:{port}/ (Ctrl-C stops)")
-    uvicorn.run(create_app(runs), host=host, port=port, log_level="warning")
+    app = create_app(runs, kinds=(McuRunKind(),))
+    uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
 serve_app = typer.Typer(help="The local web dashboard.", invoke_without_command=True)

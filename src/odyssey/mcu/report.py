@@ -21,7 +21,8 @@ DIMENSIONS = ("Task Progress", "Action Control", "Error Recognition and Correcti
               "Material Selection and Usage")  # fmt: skip
 
 
-def _rate(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+def rate(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Success figures of some results: scored ones only, open-ended tasks counted apart."""
     scored = [r for r in rows if r["scored"] and r["programmatic"]]
     wins = sum(r["success"] for r in scored)
     progress = [r["progress"] for r in scored]
@@ -61,11 +62,11 @@ def summarise(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
             if r.get("subcategory"):
                 subs[f"{r['category']}/{r['subcategory']}"].append(r)
         out.append({
-            "agent": agent, "difficulty": difficulty, "overall": _rate(rows),
-            "atomic": _rate([r for r in rows if not r.get("parts")]),
-            "compositions": _rate(compositions),
-            "categories": {c: _rate(v) for c, v in sorted(cats.items())},
-            "subcategories": {s: _rate(v) for s, v in sorted(subs.items())},
+            "agent": agent, "difficulty": difficulty, "overall": rate(rows),
+            "atomic": rate([r for r in rows if not r.get("parts")]),
+            "compositions": rate(compositions),
+            "categories": {c: rate(v) for c, v in sorted(cats.items())},
+            "subcategories": {s: rate(v) for s, v in sorted(subs.items())},
             "autoeval": _autoeval(rows),
         })  # fmt: skip
     return {"groups": out}

@@ -9,7 +9,7 @@ from pathlib import Path
 from fastapi.responses import HTMLResponse
 
 STATIC_DIR = Path(__file__).parent / "static"
-PAGE_KINDS = ("runs", "run", "episode")
+PAGE_KINDS = ("runs", "run", "episode", "kind-episode")
 
 _SHELL = """<!doctype html>
 <html lang="en">
@@ -30,7 +30,8 @@ _SHELL = """<!doctype html>
 
 
 def page(kind: str) -> HTMLResponse:
-    """The HTML shell of one page kind (runs list, one run, one episode)."""
+    """The HTML shell of one page kind (runs list, one run, one episode, one episode of a run
+    of another kind)."""
     if kind not in PAGE_KINDS:
         raise ValueError(f"page kind {kind!r} is not one of {PAGE_KINDS}")
     return HTMLResponse(_SHELL.format(kind=kind), headers={"Cache-Control": "no-store"})

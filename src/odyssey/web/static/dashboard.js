@@ -26,6 +26,11 @@ function fmt(v, digits = 1) {
   return typeof v === "number" ? v.toFixed(digits) : String(v);
 }
 
+function val(v) {
+  if (typeof v !== "number") return fmt(v);
+  return Number.isInteger(v) ? String(v) : v.toFixed(2);
+}
+
 function pct(v) { return v === null || v === undefined ? "–" : `${(100 * v).toFixed(0)}%`; }
 
 function pathParts() {
@@ -72,6 +77,7 @@ async function runPage() {
   const [, run] = pathParts();
   const data = await getJSON(`/api/runs/${encodeURIComponent(run)}`);
   document.getElementById("crumbs").replaceChildren(` / ${run}`);
+  if (data.kind) return kindRunPage(run, data);
   const agents = data.agents.map(a => el("span", { text: `${a.agent}: ${a.finished}/${a.planned} finished, ${a.successes}/${a.scored} success ${pct(a.success_rate)}` }));
   const head = el("tr", {}, ...["episode", "state", "result", "stops", "turns", "path", "game s"].map(t => el("th", { text: t })));
   const rows = data.episodes.map(e => {
@@ -89,6 +95,43 @@ async function runPage() {
     el("p", { class: "facts" }, ...agents),
     el("table", { id: "episodes" }, head, ...rows));
   setTimeout(() => runPage().catch(showError), 2 * POLL_MS);
+}
+
+// ---- runs of other kinds (web.run_kinds: MCU runs) ---------------------------------------
+
+function kindRunPage(run, data) {
+  const agents = data.agents.map(a => el("span", { text: `${a.agent}: ${a.finished}/${a.planned} finished, ${a.successes}/${a.scored} success ${pct(a.success_rate)}` }));
+  const head = el("tr", {}, ...["episode", "result", ...data.columns.map(c => c[1])].map(t => el("th", { text: t })));
+  const rows = data.episodes.map(e => {
+    const result = e.success === null
+      ? el("span", { class: e.infrastructure_error ? "bad" : "muted", text: e.terminal_reason || "–" })
+      : el("span", { class: e.success ? "ok" : "bad", text: e.success ? "success" : (e.terminal_reason || "failed") });
+    const href = `/runs/${encodeURIComponent(run)}/episodes/${e.ref.split("/").map(encodeURIComponent).join("/")}`;
+    return el("tr", { class: "episode-row" },
+      el("td", {}, el("a", { href, text: e.label })), el("td", {}, result),
+      ...data.columns.map(([key]) => el("td", { text: val(e[key]) })));
+  });
+  document.getElementById("main").replaceChildren(
+    el("h2", { text: data.title }), el("p", { class: "facts" }, ...agents),
+    el("table", { id: "episodes" }, head, ...rows));
+  setTimeout(() => runPage().catch(showError), 2 * POLL_MS);
+}
+
+async function kindEpisodePage() {
+  const [, run, , ...ref] = pathParts();
+  const data = await getJSON(`/api/run-episodes/${encodeURIComponent(run)}/${ref.map(encodeURIComponent).join("/")}`);
+  document.getElementById("crumbs").replaceChildren(" / ",
+    el("a", { href: `/runs/${encodeURIComponent(run)}`, text: run }), ` / ${ref.join(" / ")}`);
+  const facts = data.facts.map(([k, v]) => el("span", {}, `${k}: `, el("b", { text: val(v) })));
+  const video = data.video
+    ? el("video", { class: "frame", id: "video", controls: "", preload: "metadata", src: data.files_base + data.video })
+    : el("p", { class: "muted", id: "no-video", text: "No frames recorded (run with --record to see the episode)." });
+  const sections = data.sections.map(s => el("div", { class: "section" },
+    el("h3", { text: s.title }), el("pre", { text: s.lines.join("\n") || "–" })));
+  document.getElementById("main").replaceChildren(
+    el("h2", { id: "title", text: data.title }), el("p", { class: "facts", id: "facts" }, ...facts),
+    el("p", { id: "prompt", class: "muted", text: data.text || "" }),
+    el("div", { class: "grid" }, el("div", { class: "panel" }, video), el("div", { class: "panel" }, ...sections)));
 }
 
 // ---- the map ----------------------------------------------------------------------------
@@ -294,5 +337,5 @@ async function episodePage() {
   return first.state.status === "running" ? livePage(api, placement) : replayPage(api, placement);
 }
 
-const PAGES = { runs: runsPage, run: runPage, episode: episodePage };
+const PAGES = { runs: runsPage, run: runPage, episode: episodePage, "kind-episode": kindEpisodePage };
 PAGES[document.body.dataset.page]().catch(showError);
