@@ -10,15 +10,19 @@ import json
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
+from typing import ClassVar
 
 import pytest
 from browser_env import browser, script_errors, serving, text, wait_for  # noqa: F401
 from fastapi.testclient import TestClient
 
+from odyssey.episode.protocol import Wait
 from odyssey.mcu.config import TaskConfig
 from odyssey.mcu.dashboard import McuRunKind
+from odyssey.mcu.episode import run_mcu_episode
 from odyssey.mcu.rules import parse_rule
 from odyssey.mcu.run import run_mcu
 from odyssey.web import create_app
@@ -137,3 +141,66 @@ def test_odyssey_serve_shows_mcu_runs(runs):
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+class SlowWaiter:
+    """Waits half a game second per decision, taking 0.4 s of wall time to decide."""
+
+    name: ClassVar[str] = "slow"
+    privileged: ClassVar[bool] = False
+
+    def start(self, observation) -> None:
+        pass
+
+    def act(self, observation):
+        time.sleep(0.4)  # 16 decisions: the episode outlasts several page polls
+        return Wait(10)
+
+
+def get_json(url: str) -> dict:
+    with urllib.request.urlopen(url, timeout=30) as response:
+        return json.loads(response.read())
+
+
+def test_a_live_episode_is_followed_until_its_result(tmp_path, browser):
+    """``run_mcu_episode(live=True)`` (``odyssey mcu run --live``) drives the pages."""
+    root = tmp_path / "runs"
+    manifest = {"kind": "odyssey-mcu-run", "selector": "live-test", "difficulty": "simple",
+                "agents": ["slow"], "seeds": [0], "tasks": ["simple/jump"]}  # fmt: skip
+    (root / "mcu-live").mkdir(parents=True)
+    (root / "mcu-live" / "mcu-run.json").write_text(json.dumps(manifest))
+    folder = root / "mcu-live" / "episodes" / "slow" / "s0" / "simple" / "jump"
+    config = JUMP.model_copy(update={"time_limit_s": 8})
+    episode = threading.Thread(target=run_mcu_episode, args=(config, SlowWaiter(), folder),
+                               kwargs={"record": False, "live": True})  # fmt: skip
+    app = create_app(root, topdown_dir=tmp_path / "topdown", kinds=(McuRunKind(),))
+    with serving(app) as url:
+        episode.start()
+        try:
+            for _ in range(1200):  # up to two minutes to set the game up
+                if (folder / "live.json").exists():
+                    break
+                time.sleep(0.1)
+            (run,) = get_json(url + "/api/runs")["runs"]
+            assert run["agents"][0]["running"] == 1 and run["agents"][0]["finished"] == 0
+            (entry,) = get_json(url + "/api/runs/mcu-live")["episodes"]
+            assert entry["live"] and entry["ref"] == "slow/s0/simple/jump"
+            browser.get(f"{url}/runs/mcu-live/episodes/slow/s0/simple/jump")
+            seen: set[str] = set()  # ticks the page showed while the episode ran
+
+            def watch(d) -> bool:
+                if "● live" in text(d, "title"):
+                    seen.add(text(d, "fact-tick"))
+                return len(seen - {""}) >= 2
+
+            wait_for(browser, watch, "the tick advancing while the episode runs")
+            wait_for(browser, lambda d: d.execute_script(
+                "const f = document.getElementById('frame'); return f && f.complete && "
+                "f.naturalWidth;") == 640, "the live frame")  # fmt: skip
+            wait_for(browser, lambda d: text(d, "fact-end") == "time_limit", "the result")
+            assert "● live" not in text(browser, "title")
+            assert text(browser, "fact-decisions") == "16"
+            assert script_errors(browser) == []
+        finally:
+            episode.join(timeout=300)
+    assert json.loads((folder / "live.json").read_text())["status"] == "finished"

@@ -58,6 +58,9 @@ def run(
         typer.Option(help="Ray cluster to connect to (default: a private local one)."),
     ] = None,
     record: Annotated[bool, typer.Option(help="Record frames (for AutoEval)")] = True,
+    live: Annotated[
+        bool, typer.Option(help="Keep each running episode's live.json and frame for the dashboard")
+    ] = False,
     limit: Annotated[int | None, typer.Option(help="Only the first N tasks")] = None,
 ) -> None:
     """Play MCU tasks with agents; print the results table and write the report."""
@@ -82,7 +85,7 @@ def run(
                       f"{result['task_id']}: {mark}")  # fmt: skip
 
     run_mcu(configs, agent, run_dir, seed_list, difficulty, tasks, workers,
-            options={"record": record}, models_file=models, progress=progress,
+            options={"record": record, "live": live}, models_file=models, progress=progress,
             backend=backend, ray_address=ray_address)  # fmt: skip
     page = write_report(run_dir)
     print(markdown(summarise(load_results(run_dir))))

@@ -1,7 +1,7 @@
 """MCU runs in the dashboard (``odyssey serve``): the ``web.run_kinds.RunKind`` for run folders
 of ``odyssey mcu run`` — progress and success per agent, the episodes with their category and
 end, and one episode's task, result, recorded video, set-up commands, actions and AutoEval
-scores. Episodes show once finished (MCU episodes write no live files)."""
+scores; episodes of a run with ``--live`` show while they run (``mcu.live``'s files)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from odyssey.episode.live import LIVE_JSON
 from odyssey.mcu.needs import McuError
 from odyssey.mcu.report import rate
 from odyssey.mcu.run import MANIFEST, load_results
@@ -29,6 +30,22 @@ def _manifest(folder: Path) -> dict[str, Any]:
     return manifest
 
 
+def running(folder: Path) -> list[tuple[Path, dict[str, Any]]]:
+    """The episodes of a run still running: no ``completion.json``, a ``live.json`` that says
+    so (a killed run's last live file says so too until the run is resumed)."""
+    out = []
+    for live in sorted((folder / "episodes").glob(f"*/s*/*/*/{LIVE_JSON}")):
+        if (live.parent / "completion.json").is_file():
+            continue
+        try:
+            state = json.loads(live.read_text(encoding="utf-8"))
+        except (OSError, ValueError):  # replaced between the listing and the read: skip it
+            continue
+        if state.get("status") == "running":
+            out.append((live.parent, state))
+    return out
+
+
 class McuRunKind:
     """Run folders holding ``mcu-run.json``."""
 
@@ -36,16 +53,18 @@ class McuRunKind:
     manifest = MANIFEST
 
     def summary(self, folder: Path) -> dict[str, Any]:
-        return self._summary(folder, _manifest(folder), load_results(folder))
+        return self._summary(folder, _manifest(folder), load_results(folder), running(folder))
 
-    def _summary(self, folder: Path, manifest: dict[str, Any], results: list[dict]) -> dict:
+    def _summary(self, folder: Path, manifest: dict[str, Any], results: list[dict],
+                 live: list[tuple[Path, dict]]) -> dict:  # fmt: skip
         planned = len(manifest["tasks"]) * len(manifest["seeds"])
         agents = []
         for agent in manifest["agents"]:
             figures = rate([r for r in results if r["agent"] == agent])
+            busy = sum(state.get("agent") == agent for _, state in live)
             agents.append({
                 "agent": agent, "planned": planned, "finished": figures["episodes"],
-                "running": 0, "successes": figures["successes"], "scored": figures["scored"],
+                "running": busy, "successes": figures["successes"], "scored": figures["scored"],
                 "success_rate": figures["success_rate"],
                 "infrastructure_errors": figures["infrastructure_errors"],
             })  # fmt: skip
@@ -60,8 +79,8 @@ class McuRunKind:
         }
 
     def detail(self, folder: Path) -> dict[str, Any]:
-        manifest, results = _manifest(folder), load_results(folder)
-        summary = self._summary(folder, manifest, results)
+        manifest, results, live = _manifest(folder), load_results(folder), running(folder)
+        summary = self._summary(folder, manifest, results, live)
         root = folder / "episodes"
         episodes = [{
             "ref": Path(r["folder"]).relative_to(root).as_posix(),
@@ -74,6 +93,7 @@ class McuRunKind:
             "decisions": r.get("decisions"),
             "game_seconds": r.get("game_seconds"),
         } for r in results]  # fmt: skip
+        episodes += [_live_entry(path.relative_to(root), state) for path, state in live]
         title = f"MCU run {folder.name} ({summary['suite']}, {summary['status']})"
         return summary | {"title": title, "columns": COLUMNS, "episodes": episodes,
                           "manifest": manifest}  # fmt: skip
@@ -81,8 +101,7 @@ class McuRunKind:
     def episode(self, folder: Path) -> dict[str, Any]:
         done = folder / "completion.json"
         if not done.is_file():
-            return {"title": f"{folder.name} (unfinished)", "facts": [], "text": "",
-                    "video": None, "sections": []}  # fmt: skip
+            return _unfinished(folder)
         r = json.loads(done.read_text(encoding="utf-8"))
         end = "success" if r["success"] else r["terminal_reason"]
         facts = [["agent", r["agent"]], ["seed", r["seed"]], ["difficulty", r["difficulty"]],
@@ -125,3 +144,30 @@ def _action_lines(folder: Path) -> list[str]:
             step = json.loads(line)
             lines.append(f"tick {step.get('tick')}: {json.dumps(step.get('action'))}")
     return lines
+
+
+def _unfinished(folder: Path) -> dict[str, Any]:
+    """An episode without its result: its live state when it has one."""
+    try:
+        state = json.loads((folder / LIVE_JSON).read_text(encoding="utf-8"))
+    except (OSError, ValueError):  # no live files (run without --live), or mid-replacement
+        state = None
+    if state is None:
+        return {"title": f"{folder.name} (unfinished)", "facts": [], "text": "", "video": None,
+                "sections": []}  # fmt: skip
+    facts = [["status", state.get("status")], ["tick", state.get("tick")],
+             ["game s", state.get("time_s")], ["progress", state.get("progress")],
+             ["decisions", state.get("decisions")],
+             ["end", state.get("terminal_reason")]]  # fmt: skip
+    title = f"{state.get('task_id')} · {state.get('agent')}"
+    return {"title": title, "facts": facts, "text": state.get("text") or "", "video": None,
+            "sections": [], "live": state}  # fmt: skip
+
+
+def _live_entry(ref: Path, state: dict[str, Any]) -> dict[str, Any]:
+    """A running episode on the run page (``ref``: agent/sSEED/difficulty/task)."""
+    agent, seed, difficulty, task = ref.parts
+    return {"ref": ref.as_posix(), "live": True, "label": f"{agent} {seed} {difficulty}/{task}",
+            "success": None, "terminal_reason": "running", "infrastructure_error": False,
+            "category": "", "progress": state.get("progress"), "decisions": state.get("decisions"),
+            "game_seconds": state.get("time_s")}  # fmt: skip

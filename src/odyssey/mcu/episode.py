@@ -17,6 +17,7 @@ overworld of ``mcu.setup`` (generated once per process per seed, copied into eac
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from pathlib import Path
@@ -73,14 +74,16 @@ def run_mcu_episode(
     size: tuple[int, int] = (640, 360),
     max_decisions: int = 5000,
     natural_spawning: bool = False,
+    live: bool = False,
 ) -> dict[str, Any]:
     """Plays ``config`` with ``agent``; writes the episode's files into ``out_dir`` and returns
-    the result (the content of ``result.json``)."""
+    the result (the content of ``result.json``). ``live``: keep ``live.json`` and
+    ``live-frame.jpg`` up to date while it runs (``mcu.live``)."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     started, started_utc = time.perf_counter(), utc_now()
     write_text_atomic(out / "task.yaml", dump_config(config))
-    screen = writer = None
+    screen = writer = live_files = play = None
     setup: list[CommandOutcome] = []
     result: PlayResult | None = None
     error = None
@@ -100,11 +103,21 @@ def run_mcu_episode(
 
                 screen = McuScreen(game, *size)
                 screenshot = screen.frame
+            if live:
+                live_files, on_tick = _live(game, out, config, agent, size, screen, on_tick)
+                screen = live_files.screen
             play = Play(game, config, agent, max_decisions, screenshot, on_tick)
+            if live_files is not None:
+                live_files.play = play
+                live_files.update(play)
             result = play.run()
     except Exception as e:  # the world or the game could not be set up: not the agent's fault
         error = f"{type(e).__name__}: {e}"
     finally:
+        if live_files is not None:
+            reason = result.terminal_reason if result is not None else SETUP_FAILED
+            with contextlib.suppress(OSError):  # the episode's result matters more
+                live_files.update(play, "finished", reason)
         if writer is not None:
             writer.close()
         if screen is not None:
@@ -117,6 +130,25 @@ def run_mcu_episode(
     write_json(out / "result.json", summary)
     write_json(out / "completion.json", summary)  # last: marks a finished episode
     return summary
+
+
+def _live(game, out: Path, config: TaskConfig, agent: Any, size: tuple[int, int], screen: Any,
+          recorded: Any):  # fmt: skip
+    """The live files' writer (with the screen, made here when nothing else draws one) and an
+    on_tick that writes them after the recorder's work."""
+    from odyssey.mcu.live import McuLive
+    from odyssey.mcu.screen import McuScreen
+
+    name = getattr(agent, "name", type(agent).__name__)
+    files = McuLive(out, config, name, screen if screen is not None else McuScreen(game, *size))
+
+    def on_tick(g) -> None:
+        if recorded is not None:
+            recorded(g)
+        if files.play is not None:
+            files.ticked(files.play)
+
+    return files, on_tick
 
 
 def _recorder(game, out: Path, size: tuple[int, int], fps: float):

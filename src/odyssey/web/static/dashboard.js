@@ -103,7 +103,8 @@ function kindRunPage(run, data) {
   const agents = data.agents.map(a => el("span", { text: `${a.agent}: ${a.finished}/${a.planned} finished, ${a.successes}/${a.scored} success ${pct(a.success_rate)}` }));
   const head = el("tr", {}, ...["episode", "result", ...data.columns.map(c => c[1])].map(t => el("th", { text: t })));
   const rows = data.episodes.map(e => {
-    const result = e.success === null
+    const result = e.live ? el("span", { class: "live", text: "● live" })
+      : e.success === null
       ? el("span", { class: e.infrastructure_error ? "bad" : "muted", text: e.terminal_reason || "–" })
       : el("span", { class: e.success ? "ok" : "bad", text: e.success ? "success" : (e.terminal_reason || "failed") });
     const href = `/runs/${encodeURIComponent(run)}/episodes/${e.ref.split("/").map(encodeURIComponent).join("/")}`;
@@ -122,16 +123,22 @@ async function kindEpisodePage() {
   const data = await getJSON(`/api/run-episodes/${encodeURIComponent(run)}/${ref.map(encodeURIComponent).join("/")}`);
   document.getElementById("crumbs").replaceChildren(" / ",
     el("a", { href: `/runs/${encodeURIComponent(run)}`, text: run }), ` / ${ref.join(" / ")}`);
-  const facts = data.facts.map(([k, v]) => el("span", {}, `${k}: `, el("b", { text: val(v) })));
-  const video = data.video
+  const facts = data.facts.map(([k, v]) => el("span", {}, `${k}: `, el("b", { id: `fact-${k.replace(/\W+/g, "-")}`, text: val(v) })));
+  const live = data.live && data.live.status === "running" ? data.live : null;
+  const frame = data.live && data.live.frame
+    ? el("img", { class: "frame", id: "frame", alt: "the player's current screen", src: `${data.files_base}${data.live.frame}?t=${encodeURIComponent(data.live.updated_at_utc || Date.now())}` })
+    : null;
+  const video = frame ? frame : data.video
     ? el("video", { class: "frame", id: "video", controls: "", preload: "metadata", src: data.files_base + data.video })
     : el("p", { class: "muted", id: "no-video", text: "No frames recorded (run with --record to see the episode)." });
   const sections = data.sections.map(s => el("div", { class: "section" },
     el("h3", { text: s.title }), el("pre", { text: s.lines.join("\n") || "–" })));
+  const title = el("h2", { id: "title", text: data.title + " " }, live ? el("span", { class: "live", text: "● live" }) : "");
   document.getElementById("main").replaceChildren(
-    el("h2", { id: "title", text: data.title }), el("p", { class: "facts", id: "facts" }, ...facts),
+    title, el("p", { class: "facts", id: "facts" }, ...facts),
     el("p", { id: "prompt", class: "muted", text: data.text || "" }),
     el("div", { class: "grid" }, el("div", { class: "panel" }, video), el("div", { class: "panel" }, ...sections)));
+  if (data.live) setTimeout(() => kindEpisodePage().catch(showError), POLL_MS);  // until its result is in
 }
 
 // ---- the map ----------------------------------------------------------------------------
