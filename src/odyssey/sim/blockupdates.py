@@ -80,7 +80,7 @@ def is_scheduled(game: Game, pos: Pos, kind: str) -> bool:
 
 def block_changed(game: Game, pos: Pos, old: int, new: int) -> None:
     """Queue the updates a block change causes, and run them unless already running."""
-    u = _updates(game)
+    u = game.survival.block_updates  # _updates, on the hottest path
     u.queue.append((pos, old, new))
     if not u.flushing:
         flush(game)
@@ -89,7 +89,7 @@ def block_changed(game: Game, pos: Pos, old: int, new: int) -> None:
 def update_neighbours(game: Game, pos: Pos) -> None:
     """Vanilla's ``Level.updateNeighborsAt``: the six neighbours of ``pos`` get a neighbour
     update from ``pos`` though ``pos`` itself did not change (queued like every update)."""
-    u = _updates(game)
+    u = game.survival.block_updates  # _updates, on the hottest path
     u.queue.append((pos, NEIGHBOURS_ONLY, NEIGHBOURS_ONLY))
     if not u.flushing:
         flush(game)
@@ -188,25 +188,40 @@ def _random_ticks(game: Game) -> None:
     # one flat draw: the same numbers, in the same order, as a (sections, speed) array
     draws = rng.integers(0, 4096, len(area) * speed).tolist()
     by_state = _random_handlers(world.registry)
-    for n, (cx, sy, cz) in enumerate(area):
+    chunk_at = world.chunk
+    end = 0
+    for cx, sy, cz in area:
+        start, end = end, end + speed
         # the section read once for its draws (``_get``'s look-up), again after a handler
         # changed the world (which may have put a new section array in its place)
-        chunk = world.chunk(cx, cz)
+        chunk = chunk_at(cx, cz)
         section = None if chunk is None else chunk.sections.get(sy)
+        if section is None:
+            if not by_state[0]:
+                continue  # all air here: no draw finds a handler
+            item = _air
+        else:
+            item = section.item
         revision = world.revision
-        for i in draws[n * speed : (n + 1) * speed]:
+        for i in draws[start:end]:
             if world.revision != revision:
-                chunk = world.chunk(cx, cz)
+                chunk = chunk_at(cx, cz)
                 section = None if chunk is None else chunk.sections.get(sy)
+                item = _air if section is None else section.item
                 revision = world.revision
             # i is the flat [y][z][x] index in the section
-            state = 0 if section is None else section.item(i)
+            state = item(i)
             handlers = by_state[state]
             if handlers:
                 pos = ((cx << 4) | (i & 15), (sy << 4) | (i >> 8), (cz << 4) | ((i >> 4) & 15))
                 for fn in handlers:
                     fn(game, pos, state, rng)
     flush(game)
+
+
+def _air(i: int) -> int:
+    """The state at index ``i`` of a section not stored (all air)."""
+    return 0
 
 
 def _ticking_area(world, u: BlockUpdates, pcx: int, pcz: int) -> list[tuple[int, int, int]]:
@@ -257,9 +272,10 @@ def _refresh_sections(game: Game, u: BlockUpdates) -> None:
         u.ticking_sections.clear()
         return
     sections = u.ticking_sections
+    mask = _random_mask(world.registry)
     for x0, y0, z0, x1, y1, z1 in changes:
         if x1 - x0 == 1 and y1 - y0 == 1 and z1 - z0 == 1:
-            if _one_changed(world, sections, u.witness, x0, y0, z0):
+            if _one_changed(world, sections, u.witness, mask, x0, y0, z0):
                 u.area_key = None
             continue
         u.area_key = None
@@ -268,7 +284,8 @@ def _refresh_sections(game: Game, u: BlockUpdates) -> None:
                 sections.pop((cx, cz), None)
 
 
-def _one_changed(world, sections: dict, witness: dict, x: int, y: int, z: int) -> bool:
+def _one_changed(world, sections: dict, witness: dict, mask: np.ndarray, x: int, y: int,
+                 z: int) -> bool:  # fmt: skip
     """Bring the cached ticking sections of the chunk up to date after a change of the block
     at (x, y, z) (or of its block entity), looking at that block and, only where it may have
     been the last ticking block of its section, at another ticking block seen there before
@@ -284,7 +301,6 @@ def _one_changed(world, sections: dict, witness: dict, x: int, y: int, z: int) -
         return True
     sy = y >> 4
     section = chunk.sections.get(sy)
-    mask = _random_mask(world.registry)
     here = (y & 15) << 8 | (z & 15) << 4 | (x & 15)
     if section is not None and mask[section.item(here)]:
         if sy in found:

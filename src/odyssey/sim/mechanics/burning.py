@@ -83,14 +83,13 @@ def _player(game, before) -> None:
         _give_back(game, before)
         p = game.player
     if p.dead:
-        state.fire_ticks = int(p.to_array()[k.S_FIRE])
+        state.fire_ticks = int(_fire_ticks(p))
         return
     height = HEIGHTS.get(p.pose, 1.8) * p.attributes.scale
     half = 0.3 * p.attributes.scale
     x, y, z = p.pos
     fire, lava = touching(game, (x - half, y, z - half, x + half, y + height, z + half))
-    st = p.to_array()
-    ticks = st[k.S_FIRE]
+    was = ticks = _fire_ticks(p)
     if fire is not None:
         if ticks < 0:
             ticks += 1
@@ -104,13 +103,20 @@ def _player(game, before) -> None:
         ticks = -PLAYER_IMMUNE
         hooks.sound(game, "entity.generic.extinguish_fire", (math.floor(x), math.floor(y),
                                                               math.floor(z)))  # fmt: skip
-    st[k.S_FIRE] = ticks
-    game.player = PlayerState.from_array(st, p.attributes)
+    if ticks != was or not p.internal:  # unchanged: the player as the array would give it back
+        st = p.to_array()
+        st[k.S_FIRE] = ticks
+        game.player = PlayerState.from_array(st, p.attributes)
     if fire is not None and not resistant and s.gamemode not in ("creative", "spectator"):
         dealt = _cooldown(game, FIRE_DAMAGE[fire])
         if dealt > 0:
             hurt_player(game, dealt, "in_fire")
-    state.fire_ticks = int(game.player.to_array()[k.S_FIRE])
+    state.fire_ticks = int(_fire_ticks(game.player))
+
+
+def _fire_ticks(p: PlayerState) -> float:
+    """The player's fire ticks (``to_array()[S_FIRE]`` without building the array)."""
+    return p.internal[k.S_FIRE] if p.internal else float(p.to_array()[k.S_FIRE])
 
 
 def _cooldown(game, amount: float) -> float:

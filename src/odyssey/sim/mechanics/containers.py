@@ -99,7 +99,10 @@ class ContainersState:
 
 
 def state(game) -> ContainersState:
-    return game.survival.mechanics.setdefault("containers", ContainersState())
+    m = game.survival.mechanics
+    if "containers" not in m:  # (not setdefault: that builds a new state at every call)
+        m["containers"] = ContainersState()
+    return m["containers"]
 
 
 def key_of(game, pos: Pos) -> Key:

@@ -220,9 +220,11 @@ def _lava(game, pos: Pos, state: int, rng) -> None:
             p = (p[0] + draws[1 + 2 * i] - 1, p[1] + 1, p[2] + draws[2 + 2 * i] - 1)
             if not lo <= p[1] < hi:
                 return
+            if world.loaded_chunk(p[0] >> 4, p[2] >> 4) is None:
+                return  # vanilla: !level.isLoaded(pos) -> return (never loads a chunk)
             here = world.get_block(*p)
             if t.air[here]:
-                if any(t.ignite[world.get_block(*offset(p, side))] > 0 for side in
+                if any(_flammable(world, t, offset(p, side)) for side in
                        ("down", "up", "north", "south", "west", "east")):  # fmt: skip
                     place_fire(game, p)
                     return
@@ -232,8 +234,18 @@ def _lava(game, pos: Pos, state: int, rng) -> None:
     for i in range(3):
         p = (pos[0] + draws[1 + 2 * i] - 1, pos[1], pos[2] + draws[2 + 2 * i] - 1)
         above = (p[0], p[1] + 1, p[2])
+        if world.loaded_chunk(p[0] >> 4, p[2] >> 4) is None:
+            return  # vanilla: !level.isLoaded(pos) -> return
         if not lo <= above[1] < hi:
             continue
         if t.air[world.get_block(*above)] and t.ignite[world.get_block(*p)] > 0:
             # vanilla asks getState of the burnable block's position, not of the one above
             game.set_block(above, fire_state(world, p))
+
+
+def _flammable(world, t, p: Pos) -> bool:
+    """LavaFluid.isFlammable: a block in a chunk that is not loaded is not (it is not loaded
+    for the look either)."""
+    if world.loaded_chunk(p[0] >> 4, p[2] >> 4) is None:
+        return False
+    return t.ignite[world.get_block(*p)] > 0

@@ -66,6 +66,13 @@ def _boxes(game, m) -> list[tuple[float, ...]]:
              z + oz + b[5]) for b in reg.collision_boxes(state).tolist()]  # fmt: skip
 
 
+def _reach(m) -> tuple[float, ...]:
+    """A box holding every area the moving block sweeps in a tick (its boxes reach at most 1.5
+    blocks above its cell, it is at most one block away and moves at most half a block)."""
+    x, y, z = m.end
+    return (x - 3.0, y - 3.0, z - 3.0, x + 4.0, y + 4.0, z + 4.0)
+
+
 def _swept(box: tuple[float, ...], d: int, amount: float) -> tuple[float, ...]:
     """PistonMath.getMovementArea: the slab in front of the box the move sweeps."""
     axis = AXIS[d]
@@ -91,6 +98,9 @@ def push_entities(game, m, amount: float) -> None:
     """moveCollidedEntities for the player and the entities (mobs, items) the block sweeps."""
     from odyssey.sim.entities.kinds import kind
 
+    store = game.survival.entities
+    if (store is None or not store.entities) and not _near((_reach(m),), game.player):
+        return  # nobody the move could touch: no need for its boxes
     boxes = _boxes(game, m)
     if not boxes:
         return

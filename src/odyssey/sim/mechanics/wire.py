@@ -28,21 +28,23 @@ cache only, every answer is the one looking again would give.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 
+from odyssey.sim.blockupdates import update_neighbours
 from odyssey.sim.mechanics import hooks
 from odyssey.sim.mechanics.neighbours import around
 from odyssey.sim.mechanics.power import (
     HORIZONTAL,
     STEPS,
+    UP,
     Pos,
     block_at,
     mark_survival,
-    notify_neighbours,
     received_power,
     tables,
 )
-from odyssey.sim.mechanics.wire_memo import WireMemo, mark_wire_only, memo
+from odyssey.sim.mechanics.wire_memo import _MEMO, WireMemo, mark_wire_only, memo
 from odyssey.sim.mechanics.wire_shapes import (
     WIRE,
     WireTables,
@@ -236,40 +238,66 @@ def neighbour_changed(game, pos: Pos, state: int, source: Pos) -> None:
     x, y, z = pos
     if peek(x, y, z) != state:
         return  # changed by an earlier handler of this update
-    mark_survival(world)
-    wt = wire_tables(world.registry)
+    last = _LAST
+    seen = last[0]
+    if seen is not None and seen() is world and last[1] is world.registry:
+        wt = last[2]  # marked already (a world is never unmarked)
+    else:
+        wt = _mark(world)
+    lo = wt.min
     below = source == (x, y - 1, z)
-    if source == pos or below:
+    if below or source == pos:
         under = peek(x, y - 1, z)
-        if not wt.supports(under):
+        if not (wt.sturdy[under] & _UP_FACE or wt.hopper[under]):  # not wt.supports(under)
             _break(game, pos)
             return
         if not below:  # the dust itself changed: what it powers tells its neighbours
             _notify_powered(game, pos)
             return  # (its power: set by a network update, or kept by a new shape, as vanilla)
         source_state = under
+        source_wire = lo <= under <= wt.max
     else:
         source_state = peek(*source)
-    source_wire = wt.min <= source_state <= wt.max
-    if source_wire:
-        settled = _wire_state(game).settled
-        if settled.get(pos) == state and settled.get(source) == source_state:
-            return  # both set by the same network update: nothing to do
-    m = memo(world)
+        source_wire = lo <= source_state <= wt.max
+        if source_wire:
+            settled = _wire_state(game).settled
+            if settled.get(pos) == state and settled.get(source) == source_state:
+                return  # both set by the same network update: nothing to do
+    m = _MEMO[0]  # memo(world) without the call when it is up to date (the usual case)
+    if m is None or m.revision != world.revision or m.world() is not world:
+        m = memo(world)
     if m.quiet.get(pos) == state:
         return  # shape and power found right since the last change: nothing to do
     revision = world.revision
-    power = (state - wt.min) // 9 % 16
+    power = (state - lo) // 9 % 16
     # The shape depends on the blocks beside, above and one up or down beside, not on what is
     # below nor on the power of dust beside (placed dust updates its neighbours' shapes).
     if not below and not source_wire:
         shaped = _shape(world, pos, power, is_dot(wt, state))
         if shaped != state:
             game.set_block(pos, shaped)
-    if target_power(world, pos) != power:
+    target = m.target.get(pos) if world.revision == revision else None
+    if target is None:
+        target = target_power(world, pos)
+    if target != power:
         update_power(game, pos)
     elif not below and not source_wire and world.revision == revision:
         m.quiet[pos] = state  # both checked, nothing changed
+
+
+_UP_FACE = 1 << UP
+# the world ``neighbour_changed`` marked last (a weak reference), its registry and that
+# registry's wire tables: the hot path's ``mark_survival`` and ``wire_tables`` in one look
+_LAST: list = [None, None, None]
+
+
+def _mark(world) -> WireTables:
+    """``mark_survival(world)``; the wire tables of its registry (both remembered in
+    ``_LAST``)."""
+    mark_survival(world)
+    wt = wire_tables(world.registry)
+    _LAST[:] = [weakref.ref(world), world.registry, wt]
+    return wt
 
 
 def _notify_powered(game, pos: Pos) -> None:
@@ -281,14 +309,14 @@ def _notify_powered(game, pos: Pos) -> None:
     conductor = tables(world.registry).conductor
     x, y, z = pos
     west, east, down, up, north, south = around(world, x, y, z)
-    # in Direction order (called by block update handlers, so notify_neighbours only queues
-    # updates: nothing changes meanwhile)
+    # in Direction order (called by block update handlers, so update_neighbours, vanilla's
+    # updateNeighborsAt, only queues updates: nothing changes meanwhile)
     for state, dx, dy, dz in ((down, 0, -1, 0), (up, 0, 1, 0), (north, 0, 0, -1),
                               (south, 0, 0, 1), (west, -1, 0, 0), (east, 1, 0, 0)):  # fmt: skip
         if state < 0:  # in a chunk not in memory: read (and load) it now
             state = world.peek_block(x + dx, y + dy, z + dz)
         if conductor[state]:
-            notify_neighbours(game, (x + dx, y + dy, z + dz))
+            update_neighbours(game, (x + dx, y + dy, z + dz))
 
 
 @hooks.on_placed(WIRE)
