@@ -5,6 +5,8 @@ Each column's vertices live in a slot of its layer's buffer (reused when a new m
 appended; the buffer is compacted or grown when it fills). Vertex positions are relative to the
 column's corner; each draw command's base instance picks that column's offset from the eye,
 computed in float64 every frame, so precision does not depend on where in the world we are.
+A column's quads are drawn as a few vertex ranges: the facing groups that can face the eye and,
+within them, the sections that can be seen (a layer stored with per-section offsets).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from dataclasses import dataclass
 import moderngl
 import numpy as np
 
-from odyssey.render.mesher import LAYERS, VERTEX_FIELDS
+from odyssey.render.mesher import FACING_GROUPS, LAYERS, VERTEX_FIELDS
 
 VERTEX_BYTES = VERTEX_FIELDS * 2
 VERTEX_FORMAT = "4u2 4u2"
@@ -33,9 +35,9 @@ class Slot:
     first: int  # first vertex
     count: int  # vertices in use
     capacity: int
-    groups: (
-        np.ndarray
-    )  # vertex offsets of the facing groups within the slot (mesher.FACING_GROUPS + 1)
+    # vertex offsets within the slot of the facing groups (mesher.FACING_GROUPS + 1), or of
+    # each (facing group, section) cell (FACING_GROUPS * sections + 1, see ChunkMesh.cells)
+    groups: np.ndarray
 
 
 class LayerBuffer:
@@ -54,7 +56,8 @@ class LayerBuffer:
 
     def table(self) -> tuple[dict[tuple[int, int], int], np.ndarray]:
         """Row of each column's slot, and per row the absolute vertex offsets of its facing
-        groups (first vertex of each group, then the end): rebuilt after slots change."""
+        groups or (group, section) cells (first vertex of each, then the end): rebuilt after
+        slots change."""
         if self._table is None:
             rows = {key: i for i, key in enumerate(self.slots)}
             width = len(next(iter(self.slots.values())).groups) if self.slots else 1
@@ -121,6 +124,7 @@ class ChunkBuffers:
         self.instances = ctx.buffer(reserve=4096 * 12)
         self.indirect = ctx.buffer(reserve=4096 * 20)
         self._vaos: dict[tuple[int, int], tuple[tuple[int, int, int], moderngl.VertexArray]] = {}
+        self.drawn = [0] * layers  # vertices drawn per layer since the caller last zeroed it
 
     def put(
         self, key: tuple[int, int], layers: tuple[np.ndarray, ...], groups: tuple[np.ndarray, ...]
@@ -171,12 +175,16 @@ class ChunkBuffers:
         keys: list[tuple[int, int]],
         offsets: np.ndarray,
         facing: np.ndarray | None = None,
+        sections: np.ndarray | None = None,
     ) -> None:
         """Draw these columns of one layer. ``offsets[i]``: column i's corner minus the eye;
-        ``facing[i]``: which facing groups of column i can face the eye (default all)."""
-        commands, inst = draw_commands(self.layers[layer], keys, facing)
+        ``facing[i]``: which facing groups of column i can face the eye (default all);
+        ``sections[i]``: which of its sections can be seen (default all; a layer stored
+        without sections ignores it)."""
+        commands, inst = draw_commands(self.layers[layer], keys, facing, sections)
         if len(commands) == 0:
             return
+        self.drawn[layer] += int(commands[:, 1].sum())
         offsets_f32 = np.ascontiguousarray(offsets[inst], np.float32)
         n = len(commands)
         table = np.zeros((n, 5), np.uint32)
@@ -196,23 +204,33 @@ class ChunkBuffers:
 
 
 def draw_commands(
-    buf: LayerBuffer, keys: list[tuple[int, int]], facing: np.ndarray | None
+    buf: LayerBuffer,
+    keys: list[tuple[int, int]],
+    facing: np.ndarray | None,
+    sections: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """The draw commands for these columns of one layer, (first vertex, vertices, instance)
     rows, and which of ``keys`` each instance is (the columns with a slot in this layer, in
-    order). Each column's wanted, non-empty facing groups become as few commands as cover
-    them: groups next to each other in the buffer (or parted only by empty ones) share one."""
+    order). Each column's wanted, non-empty facing groups (and of those, with ``sections``
+    (n, sections) given, the cells of its seen sections) become as few commands as cover
+    them: cells next to each other in the buffer (or parted only by empty ones) share one."""
     rows, bounds = buf.table()
     where = np.array([rows.get(key, -1) for key in keys], np.int64)
     found = np.flatnonzero(where >= 0)
     if len(found) == 0:
         return np.zeros((0, 3), np.int64), found
-    edges = bounds[where[found]]  # (n, groups + 1)
+    edges = bounds[where[found]]  # (n, cells + 1)
+    per_group = (edges.shape[1] - 1) // FACING_GROUPS  # sections per group (1: none stored)
+    if sections is None and per_group > 1:
+        edges = edges[:, ::per_group]  # whole facing groups
     starts, ends = edges[:, :-1], edges[:, 1:]
     include = ends > starts
-    if facing is not None:
+    if sections is not None and per_group > 1:  # cells of wanted groups and seen sections
+        wanted = np.ones((len(found), FACING_GROUPS), bool) if facing is None else facing[found]
+        include &= (wanted[:, :, None] & sections[found][:, None, :]).reshape(len(found), -1)
+    elif facing is not None:
         include &= facing[found]
-    inst, group = np.nonzero(include)  # row-major: column by column, groups in order
+    inst, group = np.nonzero(include)  # row-major: column by column, cells in order
     if len(inst) == 0:
         return np.zeros((0, 3), np.int64), found
     first, last = starts[inst, group], ends[inst, group]

@@ -12,7 +12,9 @@ Vertex layout (8 × uint16 = 16 bytes): x, y, z in 1/32 block relative to the co
 the world's minimum y, plus POS_BIAS blocks (see ``pack_positions``); u, v in texture pixels
 (1/16 tile, repeating); tile; light | shade << 8 (light = sky << 4 | block of the cell the face
 looks into); tint as RGB565 (0xFFFF = none).
-Quads have 4 vertices, counter-clockwise seen from the front.
+Quads have 4 vertices, counter-clockwise seen from the front. Each layer's quads are sorted by
+facing group, then by section (``ChunkMesh.cells``), and each section's visibility graph
+(``visgraph``) comes with the mesh, so the renderer can skip what the eye cannot see.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import numba as nb
 import numpy as np
 
 from odyssey.render.light import REACH, compute_light
+from odyssey.render.visgraph import ALL_LINKED, column_graphs
 from odyssey.world.storage import World
 
 POS_UNITS = 32  # vertex positions are in 1/32 block
@@ -167,6 +170,7 @@ def _mesh(
     u_axis,
     v_axis,
     out,  # (LAYERS, capacity, 8) uint16
+    marks,  # (LAYERS, sections + 1) int64: vertices emitted before each section (and in all)
 ):
     ny = blocks.shape[0] - 2
     counts = np.zeros(LAYERS, np.int64)
@@ -177,6 +181,7 @@ def _mesh(
     done = np.zeros((16, 16), np.bool_)
     for sy0 in range(0, ny, 16):
         sh = min(16, ny - sy0)
+        marks[:, sy0 // 16] = counts
         # -- model quads --
         for ly in range(sh):
             y = sy0 + ly + 1
@@ -344,6 +349,7 @@ def _mesh(
                         counts[lay] = _emit(
                             out[lay], counts[lay], corners, uvs, tile, lt, f, 0xFFFF
                         )
+    marks[:, -1] = counts
     return counts
 
 
@@ -372,6 +378,10 @@ class ChunkMesh:
     groups: tuple[np.ndarray, ...]  # per layer: vertex offsets of the FACING_GROUPS groups (+1)
     y_min: int  # the lowest block of the column's lowest section
     group_y: np.ndarray  # (FACING_GROUPS, 2): world y span of each facing group's vertices
+    # per layer: vertex offsets of each (facing group, world section) cell, groups outermost
+    # (FACING_GROUPS * world sections + 1): quads are sorted by section within a group
+    cells: tuple[np.ndarray, ...]
+    graphs: np.ndarray  # (world sections,) int64: each section's visgraph (ALL_LINKED if empty)
 
     @property
     def quad_count(self) -> int:
@@ -414,6 +424,8 @@ def mesh_chunk(
     core_light = np.ascontiguousarray(light[core])
     bound = int(tables.quad_bound[blocks[1:-1, 1:-1, 1:-1]].sum())
     out = np.empty((LAYERS, max(bound, 1) * 4, VERTEX_FIELDS), np.uint16)
+    own = (y_hi - y_lo) // 16
+    marks = np.zeros((LAYERS, own + 1), np.int64)
     counts = _mesh(
         blocks.astype(np.int32),
         core_light,
@@ -440,12 +452,28 @@ def mesh_chunk(
         FACE_U,
         FACE_V,
         out,
+        marks,
     )
-    grouped = [group_by_facing(out[i, : counts[i]]) for i in range(LAYERS)]
+    dim = world.dimension
+    sections = dim.height // 16
+    first = (y_lo - dim.min_y) // 16  # world section index of the column's lowest section
+    grouped = [
+        group_by_cell(out[i, : counts[i]], first + _quad_sections(marks[i]), sections)
+        for i in range(LAYERS)
+    ]
     layers = tuple(g[0] for g in grouped)
-    groups = tuple(g[1] for g in grouped)
-    group_y = facing_spans(layers, groups, world.dimension.min_y)
-    return ChunkMesh(cx, cz, layers, groups, y_lo, group_y), core_light
+    cells = tuple(g[1] for g in grouped)
+    groups = tuple(c[::sections] for c in cells)
+    group_y = facing_spans(layers, groups, dim.min_y)
+    graphs = np.full(sections, ALL_LINKED, np.int64)
+    graphs[first : first + own] = column_graphs(blocks, tables.occludes, own)
+    return ChunkMesh(cx, cz, layers, groups, y_lo, group_y, cells, graphs), core_light
+
+
+def _quad_sections(marks: np.ndarray) -> np.ndarray:
+    """The section (counted from the column's lowest) of each quad, from the vertex counts
+    before each section."""
+    return np.repeat(np.arange(len(marks) - 1), np.diff(marks) // 4)
 
 
 def facing_spans(
@@ -462,12 +490,16 @@ def facing_spans(
     return spans
 
 
-def group_by_facing(vertices: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def group_by_cell(
+    vertices: np.ndarray, sections: np.ndarray, count: int
+) -> tuple[np.ndarray, np.ndarray]:
     """Reorder quads by the face they look along (down, up, north, south, west, east, other),
-    so a column can skip whole groups that face away from the eye; returns the vertices and
-    the vertex offset where each group starts (FACING_GROUPS + 1 entries)."""
+    so a column can skip whole groups that face away from the eye, and within a group by
+    section (quad i lies in world section ``sections[i]`` of ``count``), so it can skip the
+    sections nobody can see; returns the vertices and the vertex offset where each (group,
+    section) cell starts (FACING_GROUPS * count + 1 entries)."""
     quads = vertices.reshape(-1, 4, VERTEX_FIELDS)
-    facing = quads[:, 0, 6] >> 8
-    order = np.argsort(facing, kind="stable")
-    starts = np.searchsorted(facing[order], np.arange(FACING_GROUPS + 1)) * 4
+    cell = (quads[:, 0, 6] >> 8).astype(np.int64) * count + sections
+    order = np.argsort(cell, kind="stable")
+    starts = np.searchsorted(cell[order], np.arange(FACING_GROUPS * count + 1)) * 4
     return np.ascontiguousarray(quads[order].reshape(-1, VERTEX_FIELDS)), starts.astype(np.int64)

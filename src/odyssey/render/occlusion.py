@@ -66,6 +66,22 @@ def visible_columns(
     return chosen, offsets, dist, facing, lo, hi
 
 
+def clip_to_sections(
+    lo: np.ndarray, hi: np.ndarray, seen: np.ndarray, base: float, pad: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """Eye-relative boxes (rows of lo/hi corners) with their y spans cut to the sections of
+    them that can be seen (``seen`` (n, sections) bool, each row with at least one; ``base``:
+    the world's lowest y minus the eye's; ``pad``: how far quads reach out of their section),
+    so that occlusion tests cover only what will be drawn."""
+    sections = seen.shape[1]
+    first = seen.argmax(axis=1)
+    last = sections - 1 - seen[:, ::-1].argmax(axis=1)
+    lo, hi = lo.copy(), hi.copy()
+    lo[:, 1] = np.maximum(lo[:, 1], base + first * 16 - pad)
+    hi[:, 1] = np.minimum(hi[:, 1], base + (last + 1) * 16 + pad)
+    return lo, hi
+
+
 def hidden_boxes(
     view_projection: np.ndarray,
     lo: np.ndarray,

@@ -27,11 +27,18 @@ from odyssey.render.gl import (
 )
 from odyssey.render.gpu_chunks import ChunkBuffers
 from odyssey.render.light import REACH
-from odyssey.render.mesher import FACING_GROUPS, ChunkMesh, mesh_chunk
-from odyssey.render.occlusion import DepthReducer, hidden_boxes, tile_size, visible_columns
+from odyssey.render.mesher import FACING_GROUPS, POS_BIAS, ChunkMesh, mesh_chunk
+from odyssey.render.occlusion import (
+    DepthReducer,
+    clip_to_sections,
+    hidden_boxes,
+    tile_size,
+    visible_columns,
+)
 from odyssey.render.signtext import sign_vertices
 from odyssey.render.sky import Conditions, fog_range, lightmap_table
 from odyssey.render.tables import RenderTables, render_tables
+from odyssey.render.visgraph import SectionWalk
 from odyssey.world.storage import World
 
 OPAQUE, CUTOUT, TRANSLUCENT, SIGN_TEXT = 0, 1, 2, 3  # buffer layers: the mesher's three + text
@@ -40,6 +47,9 @@ OCCLUSION_RINGS = (40.0, 96.0)  # blocks: columns are drawn in rings split at th
 # hid nothing (open terrain at render distance 4) only every OCCLUSION_PROBE-th frame tries.
 OCCLUSION_IDLE = 2
 OCCLUSION_PROBE = 8
+# Draw only the sections a walk over the sections' visibility graphs reaches from the eye's
+# (vanilla's cave culling, see visgraph): caves under the ground are not drawn.
+SECTION_CULLING = True
 KEEP_MARGIN = 2  # chunks beyond the render distance whose meshes we keep (turning back is cheap)
 
 Key = tuple[int, int]
@@ -102,6 +112,7 @@ class Renderer:
         self._uniforms: dict[tuple[int, str], object] = {}  # last value written per uniform
         self._vp_bytes: tuple[np.ndarray, bytes, bytes] | None = None
         self._seen: tuple[tuple, tuple] | None = None  # (camera and columns, _visible's answer)
+        self.section_walk = SectionWalk()
         self._frames = 0
         self._idle = 0  # frames in a row whose occlusion tests hid nothing
 
@@ -162,7 +173,7 @@ class Renderer:
         )
         # sign text is one more layer, all of it in the last facing group (any direction)
         text_groups = np.array([0] * FACING_GROUPS + [len(signs)], np.int64)
-        self.buffers.put(key, (*mesh.layers, signs), (*mesh.groups, text_groups))
+        self.buffers.put(key, (*mesh.layers, signs), (*mesh.cells, text_groups))
 
     def update(self, eye: tuple[float, float, float], render_distance: int) -> list[Key]:
         """Bring the meshes around ``eye`` up to date; the columns within the distance that
@@ -245,6 +256,7 @@ class Renderer:
         extra: list[tuple[int, np.ndarray, np.ndarray]] | None,
     ) -> np.ndarray:
         self.update(camera.eye, render_distance)
+        self.buffers.drawn = [0] * len(self.buffers.layers)
         fbo = self._framebuffer(width, height)
         fbo.use()
         ctx = self.ctx
@@ -278,7 +290,7 @@ class Renderer:
             set_uniform(prog, "u_text", False, written)
         self.atlas.use(0)
         eye = np.asarray(camera.eye, np.float64)
-        visible, offsets, dist, facing, lo, hi = self._visible(camera, eye)
+        visible, offsets, dist, facing, lo, hi, seen = self._visible(camera, eye)
         ctx.enable(moderngl.DEPTH_TEST | moderngl.CULL_FACE)
         ctx.depth_mask = True
         near_first = np.argsort(dist, kind="stable")
@@ -296,21 +308,22 @@ class Renderer:
             part = near_first[(dist[near_first] > r0) & (dist[near_first] <= r1)]
             if test and ring and len(part) and (drawn or pending):
                 if pending:
-                    self._draw_opaque(solid, visible, offsets, facing, pending, drawn)
+                    self._draw_opaque(solid, visible, offsets, facing, seen, pending, drawn)
                 tiles = self.depth_reducer.tiles(self._depth, tile)
                 hidden = hidden_boxes(vp, lo[part], hi[part], tiles, width, height, tile)
                 part = part[~hidden]
                 self.culled_columns += int(hidden.sum())
                 tested = True
             pending.append(part)
-        self._draw_opaque(solid, visible, offsets, facing, pending, drawn)
+        self._draw_opaque(solid, visible, offsets, facing, seen, pending, drawn)
         if tested:
             self._idle = 0 if self.culled_columns else self._idle + 1
         near_first = np.concatenate(drawn)
         order = [visible[i] for i in near_first]
         self.chunk_prog = cut
         set_uniform(cut, "u_alpha_cut", 0.5, written)
-        self.buffers.draw(cut, CUTOUT, order, offsets[near_first], facing[near_first])
+        seen_near = None if seen is None else seen[near_first]
+        self.buffers.draw(cut, CUTOUT, order, offsets[near_first], facing[near_first], seen_near)
         for layer, vertices, corner in extra or []:
             if layer != TRANSLUCENT:
                 draw_loose(self.ctx, self.chunk_prog, vertices, np.asarray(corner) - eye)
@@ -322,7 +335,10 @@ class Renderer:
         set_uniform(cut, "u_alpha_cut", 0.0, written)
         far_first = near_first[::-1]
         far_keys = order[::-1]
-        self.buffers.draw(cut, TRANSLUCENT, far_keys, offsets[far_first], facing[far_first])
+        seen_far = None if seen is None else seen[far_first]
+        self.buffers.draw(
+            cut, TRANSLUCENT, far_keys, offsets[far_first], facing[far_first], seen_far
+        )
         for layer, vertices, corner in extra or []:
             if layer == TRANSLUCENT:
                 draw_loose(self.ctx, self.chunk_prog, vertices, np.asarray(corner) - eye)
@@ -337,6 +353,7 @@ class Renderer:
         visible: list[Key],
         offsets: np.ndarray,
         facing: np.ndarray,
+        seen: np.ndarray | None,
         pending: list[np.ndarray],
         drawn: list[np.ndarray],
     ) -> None:
@@ -345,7 +362,8 @@ class Renderer:
         pending.clear()
         if len(part):
             pick = [visible[i] for i in part]
-            self.buffers.draw(program, OPAQUE, pick, offsets[part], facing[part])
+            sections = None if seen is None else seen[part]
+            self.buffers.draw(program, OPAQUE, pick, offsets[part], facing[part], sections)
         drawn.append(part)
 
     def _matrix_bytes(self, vp: np.ndarray) -> tuple[bytes, bytes]:
@@ -359,31 +377,56 @@ class Renderer:
             )
         return self._vp_bytes[1], self._vp_bytes[2]
 
-    def _visible(
-        self, camera: Camera, eye: np.ndarray
-    ) -> tuple[list[Key], np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def _visible(self, camera: Camera, eye: np.ndarray) -> tuple:
         """Columns in the frustum, their offsets from the eye, horizontal distances, which
         facing groups can face the eye (a face looking east can only be seen from east of
-        it), and the eye-relative boxes of what will be drawn of them. Reused while the
-        camera and the meshes do not change (read-only to callers)."""
+        it), the eye-relative boxes of what will be drawn of them, and which of their
+        sections can be seen (None: all). Reused while the camera and the meshes do not
+        change (read-only to callers)."""
         assert self._columns is not None  # update() ran
         ident = (self._columns[0], camera.eye, camera.yaw, camera.pitch, camera.fov,
-                 camera.aspect, camera.far)  # fmt: skip
+                 camera.aspect, camera.far, SECTION_CULLING)  # fmt: skip
         if self._seen is None or self._seen[0] != ident:
             self._seen = (ident, self._find_visible(camera, eye))
         return self._seen[1]
 
-    def _find_visible(
-        self, camera: Camera, eye: np.ndarray
-    ) -> tuple[list[Key], np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def _find_visible(self, camera: Camera, eye: np.ndarray) -> tuple:
         _, keys, corners, spans = self._columns  # type: ignore[misc]
         if not keys:
             empty = np.zeros((0, 3))
-            return [], empty, np.zeros(0), np.zeros((0, FACING_GROUPS), bool), empty, empty
+            return [], empty, np.zeros(0), np.zeros((0, FACING_GROUPS), bool), empty, empty, None
         chosen, offsets, dist, facing, lo, hi = visible_columns(
             corners, spans, camera.frustum_planes(), eye
         )
-        return [keys[i] for i in chosen], offsets, dist, facing, lo, hi
+        seen = self._seen_sections(eye)
+        if seen is not None:  # columns with no section seen are left out; boxes cut to the rest
+            seen = seen[chosen]
+            keep = np.flatnonzero(seen.any(axis=1))
+            chosen, offsets, dist, facing, lo, hi, seen = (
+                a[keep] for a in (chosen, offsets, dist, facing, lo, hi, seen)
+            )
+            base = self.world.dimension.min_y - eye[1]
+            lo, hi = clip_to_sections(lo, hi, seen, base, POS_BIAS)
+        return [keys[i] for i in chosen], offsets, dist, facing, lo, hi, seen
+
+    def _seen_sections(self, eye: np.ndarray) -> np.ndarray | None:
+        """Per column of ``_columns`` (n, world sections): which sections the section walk
+        from the eye's reaches; None (all) when culling is off or the eye is inside an opaque
+        cube (it sees through it)."""
+        cell = (math.floor(eye[0]), math.floor(eye[1]), math.floor(eye[2]))
+        if not SECTION_CULLING or self.tables.mesh.occludes[self.world.peek_block(*cell)]:
+            return None
+        ident, keys = self._columns[0], self._columns[1]  # type: ignore[index]
+        around = self._around[1]  # type: ignore[index]
+        meshes = self.meshes
+        dim = self.world.dimension
+        return self.section_walk.seen(
+            ident,
+            keys,
+            lambda: {k: m.graphs for k in around if (m := meshes.get(k)) is not None},
+            (cell[1] - dim.min_y) >> 4,
+            dim.height // 16,
+        )
 
     def close(self) -> None:
         self.ctx.release()
