@@ -44,7 +44,7 @@ from odyssey.sim.mechanics.power import (
     received_power,
     tables,
 )
-from odyssey.sim.mechanics.wire_memo import _MEMO, WireMemo, mark_wire_only, memo
+from odyssey.sim.mechanics.wire_memo import CURRENT, WireMemo, mark_wire_only, memo
 from odyssey.sim.mechanics.wire_shapes import (
     WIRE,
     WireTables,
@@ -263,7 +263,7 @@ def neighbour_changed(game, pos: Pos, state: int, source: Pos) -> None:
             settled = _wire_state(game).settled
             if settled.get(pos) == state and settled.get(source) == source_state:
                 return  # both set by the same network update: nothing to do
-    m = _MEMO[0]  # memo(world) without the call when it is up to date (the usual case)
+    m = CURRENT[0]  # memo(world) without the call when it is up to date (the usual case)
     if m is None or m.revision != world.revision or m.world() is not world:
         m = memo(world)
     if m.quiet.get(pos) == state:

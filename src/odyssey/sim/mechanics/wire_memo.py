@@ -178,14 +178,16 @@ def _class_at(world, shape_class: list[int], x: int, y: int, z: int) -> int | No
     return shape_class[state]
 
 
-_MEMO: list[WireMemo | None] = [None]
+# the memo of the one world being worked on: read directly by wire.neighbour_changed's hot path
+# when it is up to date (``memo(world)`` otherwise)
+CURRENT: list[WireMemo | None] = [None]
 
 
 def memo(world) -> WireMemo:
     """The world's memo, caught up with its changes (one world at a time: another forgets)."""
-    found = _MEMO[0]
+    found = CURRENT[0]
     if found is None or found.world() is not world:
-        found = _MEMO[0] = WireMemo(world)
+        found = CURRENT[0] = WireMemo(world)
     elif found.revision != world.revision:
         found.sync(world)
     return found
@@ -193,6 +195,6 @@ def memo(world) -> WireMemo:
 
 def mark_wire_only(world, first: int, last: int) -> None:
     """Revisions ``first..last`` of ``world`` only set the power of dust (same shape)."""
-    found = _MEMO[0]
+    found = CURRENT[0]
     if found is not None and found.world() is world and found.revision < first:
         found.wire_only.update(range(first, last + 1))
