@@ -155,21 +155,22 @@ class PlayerState:
 
     @classmethod
     def from_array(cls, st: np.ndarray, attributes: PlayerAttributes) -> PlayerState:
+        v = st.tolist()  # Python floats, exactly the array's values (one conversion, not 54)
         return cls(
-            pos=(float(st[k.S_X]), float(st[k.S_Y]), float(st[k.S_Z])),
-            vel=(float(st[k.S_VX]), float(st[k.S_VY]), float(st[k.S_VZ])),
-            yaw=float(st[k.S_YAW]),
-            pitch=float(st[k.S_PITCH]),
-            on_ground=bool(st[k.S_ON_GROUND]),
-            health=float(st[k.S_HEALTH]),
-            fall_distance=float(st[k.S_FALL]),
-            sprinting=bool(st[k.S_SPRINTING]),
-            pose=int(st[k.S_POSE]),
-            in_water=bool(st[k.S_IN_WATER]),
-            in_lava=bool(st[k.S_IN_LAVA]),
-            collided_horizontally=bool(st[k.S_COLL_H]),
-            collided_vertically=bool(st[k.S_COLL_V]),
-            dead=bool(st[k.S_DEAD]),
+            pos=(v[k.S_X], v[k.S_Y], v[k.S_Z]),
+            vel=(v[k.S_VX], v[k.S_VY], v[k.S_VZ]),
+            yaw=v[k.S_YAW],
+            pitch=v[k.S_PITCH],
+            on_ground=bool(v[k.S_ON_GROUND]),
+            health=v[k.S_HEALTH],
+            fall_distance=v[k.S_FALL],
+            sprinting=bool(v[k.S_SPRINTING]),
+            pose=int(v[k.S_POSE]),
+            in_water=bool(v[k.S_IN_WATER]),
+            in_lava=bool(v[k.S_IN_LAVA]),
+            collided_horizontally=bool(v[k.S_COLL_H]),
+            collided_vertically=bool(v[k.S_COLL_V]),
+            dead=bool(v[k.S_DEAD]),
             attributes=attributes,
-            internal=tuple(float(v) for v in st),
+            internal=tuple(v),
         )
