@@ -3,6 +3,8 @@ with the same seed give the same rewards and positions), the reader yields the f
 steps, the converter writes an MCU episode folder the report reads, and the WebM plays in
 headless Chromium (skipped, with the reason, without Debian's chromium and chromedriver)."""
 
+# ruff: noqa: F811 (the browser fixture is imported from browser_env and named as a parameter)
+
 from __future__ import annotations
 
 import shutil
@@ -11,6 +13,7 @@ import time
 import numpy as np
 import pytest
 
+from browser_env import browser  # noqa: F401 (a fixture)
 from odyssey.gym.recording import (
     RecordCallback,
     RecordingError,
@@ -22,8 +25,6 @@ from odyssey.gym.recording import (
 )
 
 TASK, SEED, STEPS, SIZE = "craft_to_stick", 3, 40, (32, 32)
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
 
 
 def _still(action):
@@ -172,23 +173,6 @@ def test_bad_folders_are_named(tmp_path):
         read_steps(tmp_path)
     with pytest.raises(RecordingError, match="fps"):
         RecordCallback(tmp_path, fps=0)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not (CHROMIUM and DRIVER):
-        pytest.skip("needs Debian's chromium and chromium-driver (apt-get install)")
-    webdriver = pytest.importorskip("selenium.webdriver")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu",
-                "--autoplay-policy=no-user-gesture-required"):  # fmt: skip
-        options.add_argument(arg)
-    driver = webdriver.Chrome(
-        options=options, service=webdriver.ChromeService(executable_path=DRIVER)
-    )
-    yield driver
-    driver.quit()
 
 
 def test_recorded_webm_plays_in_chromium(recorded, browser, tmp_path):

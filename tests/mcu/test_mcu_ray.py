@@ -9,20 +9,10 @@ import sys
 
 import pytest
 
-from odyssey.mcu.config import TaskConfig
+from mcu_small_tasks import JUMP, STICK
 from odyssey.mcu.needs import McuError
-from odyssey.mcu.rules import parse_rule
 from odyssey.mcu.run import load_results, run_mcu
 
-STICK = TaskConfig(
-    id="craft_to_stick", text="craft to stick", category="craft", subcategory="craft_items",
-    custom_init_commands=("/give @s minecraft:oak_planks 4",), time_limit_s=5,
-    success=parse_rule({"kind": "stat", "category": "crafted", "key": "stick"}),
-)  # fmt: skip
-JUMP = TaskConfig(
-    id="jump", text="jump", category="motion", subcategory="other_motion", time_limit_s=3,
-    success=parse_rule({"kind": "stat", "category": "custom", "key": "jump"}),
-)  # fmt: skip
 KEPT = ("agent", "seed", "task_id", "success", "terminal_reason", "decisions", "ticks")
 
 

@@ -10,25 +10,15 @@ from typing import ClassVar
 
 import pytest
 
+from mcu_small_tasks import JUMP, STICK
 from odyssey.episode.protocol import Wait
 from odyssey.mcu.actions import Craft
-from odyssey.mcu.config import TaskConfig, write_config
+from odyssey.mcu.config import write_config
 from odyssey.mcu.episode import SETUP_FAILED, run_mcu_episode
 from odyssey.mcu.needs import McuError
 from odyssey.mcu.play import AGENT_CRASH, SUCCESS, TIME_LIMIT
 from odyssey.mcu.report import summarise, write_report
-from odyssey.mcu.rules import parse_rule
 from odyssey.mcu.run import load_results, run_mcu
-
-STICK = TaskConfig(
-    id="craft_to_stick", text="craft to stick", category="craft", subcategory="craft_items",
-    custom_init_commands=("/give @s minecraft:oak_planks 4",), time_limit_s=5,
-    success=parse_rule({"kind": "stat", "category": "crafted", "key": "stick"}),
-)  # fmt: skip
-JUMP = TaskConfig(
-    id="jump", text="jump", category="motion", subcategory="other_motion", time_limit_s=3,
-    success=parse_rule({"kind": "stat", "category": "custom", "key": "jump"}),
-)  # fmt: skip
 
 
 class Crafter:

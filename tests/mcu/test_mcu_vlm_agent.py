@@ -11,19 +11,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "agents"))
 
 from llm_servers import ReplayServer, chat_reply, loopback_spec
 
+from mcu_small_tasks import STICK as SMALL_STICK
 from odyssey.agents.llm.messages import ToolCall
-from odyssey.mcu.config import TaskConfig
 from odyssey.mcu.episode import run_mcu_episode
 from odyssey.mcu.play import AGENT_CRASH, SUCCESS
-from odyssey.mcu.rules import parse_rule
 from odyssey.mcu.run import load_results, run_mcu
 from odyssey.mcu.vlm_agent import VlmAgent, action_from_args
 
-STICK = TaskConfig(
-    id="craft_to_stick", text="craft to stick", category="craft", subcategory="craft_items",
-    custom_init_commands=("/give @s minecraft:oak_planks 4",), time_limit_s=10,
-    success=parse_rule({"kind": "stat", "category": "crafted", "key": "stick"}),
-)  # fmt: skip
+STICK = SMALL_STICK.model_copy(update={"time_limit_s": 10})
 
 
 def call(n: int, **args) -> dict:

@@ -16,26 +16,19 @@ import urllib.request
 from typing import ClassVar
 
 import pytest
-from browser_env import browser, script_errors, serving, text, wait_for  # noqa: F401
 from fastapi.testclient import TestClient
 
+from browser_env import browser, script_errors, serving, text, wait_for  # noqa: F401
+from mcu_small_tasks import JUMP as SMALL_JUMP
+from mcu_small_tasks import STICK as SMALL_STICK
 from odyssey.episode.protocol import Wait
-from odyssey.mcu.config import TaskConfig
 from odyssey.mcu.dashboard import McuRunKind
 from odyssey.mcu.episode import run_mcu_episode
-from odyssey.mcu.rules import parse_rule
 from odyssey.mcu.run import run_mcu
 from odyssey.web import create_app
 
-STICK = TaskConfig(
-    id="craft_to_stick", text="craft to stick", category="craft", subcategory="craft_items",
-    custom_init_commands=("/give @s minecraft:oak_planks 4",), time_limit_s=3,
-    success=parse_rule({"kind": "stat", "category": "crafted", "key": "stick"}),
-)  # fmt: skip
-JUMP = TaskConfig(
-    id="jump", text="jump", category="motion", subcategory="other_motion", time_limit_s=2,
-    success=parse_rule({"kind": "stat", "category": "custom", "key": "jump"}),
-)  # fmt: skip
+STICK = SMALL_STICK.model_copy(update={"time_limit_s": 3})  # shorter recordings
+JUMP = SMALL_JUMP.model_copy(update={"time_limit_s": 2})
 RUN = "mcu-web"
 STICK_REF = "oracle/s0/simple/craft_to_stick"
 
