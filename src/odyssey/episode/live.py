@@ -22,14 +22,31 @@ FRAME_EVERY_S = 1.0
 MAX_EVENTS = 50
 
 
-class LiveState:
+class LiveFrame:
+    """``live-frame.jpg`` of one episode, rewritten at most once per ``FRAME_EVERY_S`` of wall
+    time (navigation and MCU episodes alike)."""
+
+    def __init__(self, out_dir: Path) -> None:
+        self.out_dir = Path(out_dir)
+        self.has_frame = False
+        self._last_frame = -FRAME_EVERY_S
+
+    def frame_due(self) -> bool:
+        return time.monotonic() - self._last_frame >= FRAME_EVERY_S
+
+    def frame(self, jpeg: bytes) -> None:
+        """The agent's current screen."""
+        write_bytes_atomic(self.out_dir / LIVE_FRAME, jpeg)
+        self._last_frame = time.monotonic()
+        self.has_frame = True
+
+
+class LiveState(LiveFrame):
     """Writes ``live.json`` and ``live-frame.jpg`` for one episode."""
 
     def __init__(self, out_dir: Path, task: Any, agent: str) -> None:
-        self.out_dir = Path(out_dir)
+        super().__init__(out_dir)
         self.task, self.agent = task, agent
-        self.has_frame = False
-        self._last_frame = -FRAME_EVERY_S
 
     def update(self, episode: Any, status: str = "running") -> None:
         """Rewrites ``live.json`` from the episode's verifier and game (under the game lock)."""
@@ -83,12 +100,3 @@ class LiveState:
             "updated_at_utc": utc_now(),
         }
         write_text_atomic(self.out_dir / LIVE_JSON, json.dumps(state) + "\n")
-
-    def frame_due(self) -> bool:
-        return time.monotonic() - self._last_frame >= FRAME_EVERY_S
-
-    def frame(self, jpeg: bytes) -> None:
-        """The agent's current screen."""
-        write_bytes_atomic(self.out_dir / LIVE_FRAME, jpeg)
-        self._last_frame = time.monotonic()
-        self.has_frame = True

@@ -145,8 +145,7 @@ def _live(game, out: Path, config: TaskConfig, agent: Any, size: tuple[int, int]
     def on_tick(g) -> None:
         if recorded is not None:
             recorded(g)
-        if files.play is not None:
-            files.ticked(files.play)
+        files.ticked()
 
     return files, on_tick
 

@@ -6,39 +6,36 @@ names of ``episode.live`` for navigation episodes. Readers never see half a file
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
-from odyssey.atomic import write_bytes_atomic, write_text_atomic
-from odyssey.episode.live import FRAME_EVERY_S, LIVE_FRAME, LIVE_JSON
+from odyssey.atomic import write_text_atomic
+from odyssey.episode.live import LIVE_FRAME, LIVE_JSON, LiveFrame
 from odyssey.episode.results import utc_now
 from odyssey.sim.game import TICKS_PER_SECOND
 
 EVERY_TICKS = TICKS_PER_SECOND  # live.json once per game second
 
 
-class McuLive:
+class McuLive(LiveFrame):
     """Writes one MCU episode's live files; ``screen``: its ``McuScreen`` (frames), or None."""
 
     def __init__(self, out_dir: Path, config: Any, agent: str, screen: Any = None) -> None:
-        self.out_dir, self.config, self.agent, self.screen = Path(out_dir), config, agent, screen
+        super().__init__(out_dir)
+        self.config, self.agent, self.screen = config, agent, screen
         self.play: Any = None  # the episode's Play, once made
-        self.has_frame = False
-        self._last_frame = -FRAME_EVERY_S
 
-    def ticked(self, play: Any) -> None:
-        """After a tick of ``play`` (an ``mcu.play.Play``): the files when they are due."""
-        if (play.game.tick_count - play.start_tick) % EVERY_TICKS == 0:
+    def ticked(self) -> None:
+        """After a tick of ``self.play`` (an ``mcu.play.Play``): the files when they are due."""
+        play = self.play
+        if play is not None and (play.game.tick_count - play.start_tick) % EVERY_TICKS == 0:
             self.update(play)
 
     def update(self, play: Any, status: str = "running", reason: str | None = None) -> None:
-        if self.screen is not None and time.monotonic() - self._last_frame >= FRAME_EVERY_S:
+        if self.screen is not None and self.frame_due():
             from odyssey.render.screen import encode_jpeg
 
-            write_bytes_atomic(self.out_dir / LIVE_FRAME, encode_jpeg(self.screen.frame()))
-            self._last_frame = time.monotonic()
-            self.has_frame = True
+            self.frame(encode_jpeg(self.screen.frame()))
         ticks = play.game.tick_count - play.start_tick if play is not None else 0
         verdict = play.verdict if play is not None else None
         state = {

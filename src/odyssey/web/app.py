@@ -117,7 +117,8 @@ def _api_routes(app: FastAPI, dash: Dashboard) -> None:
     def runs() -> dict[str, Any]:
         found = [(f.name, run_view.run_summary(f)) for f in run_view.run_folders(dash.runs_dir)]
         found += [(f.name, _kind_summary(f, k)) for f, k in kind_folders(dash.runs_dir, dash.kinds)]
-        return {"runs_dir": str(dash.runs_dir), "runs": [s for _, s in sorted(found)]}
+        found.sort(key=lambda pair: pair[0])  # by name, whatever kind
+        return {"runs_dir": str(dash.runs_dir), "runs": [s for _, s in found]}
 
     @app.get("/api/runs/{run}")
     def run_detail(run: str) -> dict[str, Any]:
