@@ -11,8 +11,9 @@ import threading
 import time
 
 import pytest
-from browser_env import browser, script_errors, serving, text, wait_for  # noqa: F401
 from web_env import RUN, TASK, FakeEpisode, runs  # noqa: F401
+
+from browser_env import browser, script_errors, serving, text, wait_for  # noqa: F401
 
 
 @pytest.fixture(scope="module")

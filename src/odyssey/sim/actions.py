@@ -16,10 +16,12 @@ from functools import partial
 
 from odyssey.sim import blockupdates, effects
 from odyssey.sim import layout as k
+from odyssey.sim.block_physics import block_physics
 from odyssey.sim.entities import combat
 from odyssey.sim.entities.ai import shear
 from odyssey.sim.entities.items import drop_from_block, drop_from_player
 from odyssey.sim.entities.kinds import kind
+from odyssey.sim.entities.tick import idle_tick
 from odyssey.sim.entities.tick import tick as tick_entities
 from odyssey.sim.food import (
     can_eat,
@@ -29,7 +31,7 @@ from odyssey.sim.food import (
 )
 from odyssey.sim.inventory import ItemStack
 from odyssey.sim.loot import finish_break
-from odyssey.sim.mining import Miner, destroy_progress, tick_breaking
+from odyssey.sim.mining import Miner, destroy_progress, idle, tick_breaking
 from odyssey.sim.placing import click_of, place_block
 from odyssey.sim.player import PlayerState, SimError
 from odyssey.sim.player_actions import (
@@ -113,20 +115,25 @@ def item_in_use(game) -> bool:
     return bool(getattr(m.get("ranged"), "item", None))
 
 
+_DEAD_TIMES = ("play_time", "total_world_time")
+_ASLEEP_TIMES = (*_DEAD_TIMES, "time_since_death")
+_AWAKE_TIMES = (*_ASLEEP_TIMES, "time_since_rest")
+
+
 def _time_stats(game) -> None:
     """ServerPlayer.tick's time counters (time since rest stops while asleep)."""
     stats = game.survival.stats
-    stats.add("custom", "play_time")
-    stats.add("custom", "total_world_time")
-    if not game.player.dead:
-        stats.add("custom", "time_since_death")
-        if getattr(game.survival.mechanics.get("beds"), "bed", None) is None:  # awake
-            stats.add("custom", "time_since_rest")
+    if game.player.dead:
+        stats.add_custom(_DEAD_TIMES)
+    elif getattr(game.survival.mechanics.get("beds"), "bed", None) is None:  # awake
+        stats.add_custom(_AWAKE_TIMES)
+    else:
+        stats.add_custom(_ASLEEP_TIMES)
 
 
 def _effects(game) -> None:
     s: Survival = game.survival
-    if not s.effects and game.player.attributes == effects.attributes({}, game.player.attributes):
+    if not s.effects and effects.plain(game.player.attributes):
         return
     s.effects, due = effects.step(s.effects)
     for name, _ in due:
@@ -199,6 +206,8 @@ def _miner(game) -> Miner:
 
 def _break(game, attack: bool, pressed: bool) -> None:
     s: Survival = game.survival
+    if idle(s.breaking, attack, s.gamemode):
+        return  # the attack key up and nothing being broken: the state stays as it is
     hit = crosshair_block(game.world, game.player) if attack else None
     target = hit.pos if hit is not None else None
     miner = _miner(game) if target is not None else None  # made only when a block is at stake
@@ -388,10 +397,11 @@ def _exhaust(game, before: PlayerState) -> None:
     p = game.player
     if riding(game) is not None:
         return  # the vehicle moves the player: its own statistics (boat_one_cm, ...)
-    dx, dy, dz = (p.pos[i] - before.pos[i] for i in range(3))
     if before.on_ground and p.vel[1] > 0.0 and game.inputs.jump:
         s.stats.add("custom", "jump")
         s.food = s.food.add_exhaustion(SPRINT_JUMP_EXHAUSTION if p.sprinting else JUMP_EXHAUSTION)
+    (x, y, z), (bx, by, bz) = p.pos, before.pos
+    dx, dy, dz = x - bx, y - by, z - bz
     if not p.in_water and _on_climbable(game, p):  # Player.checkMovementStatistics: ladders
         if dy > 0:
             s.stats.add("custom", "climb_one_cm", round(dy * 100))
@@ -409,10 +419,9 @@ def _exhaust(game, before: PlayerState) -> None:
 
 def _on_climbable(game, p: PlayerState) -> bool:
     """A ladder, vines or scaffolding-like climbable block at the feet."""
-    from odyssey.sim.block_physics import block_physics
-
-    x, y, z = (math.floor(v) for v in p.pos)
-    return bool(block_physics(game.world.registry).climbable[game.world.get_block(x, y, z)])
+    x, y, z = p.pos
+    feet = game.world.get_block(math.floor(x), math.floor(y), math.floor(z))
+    return bool(block_physics(game.world.registry).climbable[feet])
 
 
 def _hunger(game) -> None:
@@ -444,9 +453,12 @@ def _entities(game) -> None:
     s: Survival = game.survival
     if s.entities is None:
         return
+    spawning = bool(s.rules.get("do_mob_spawning", True))
+    if idle_tick(s.entities, game.world, game.player.pos, spawning):
+        return  # no entity to move, push or hear from, and none to spawn
     events = tick_entities(s.entities, game.world, [player_view(game)], game.time_of_day,
                            s.difficulty, set_block=partial(_mob_set_block, game),
-                           spawning=bool(s.rules.get("do_mob_spawning", True)),
+                           spawning=spawning,
                            mob_griefing=bool(s.rules.get("mob_griefing", True)),
                            weather=s.weather)  # fmt: skip
     _push(game)

@@ -16,6 +16,7 @@ ticks wait in chunks that no player keeps loaded.
 from __future__ import annotations
 
 import heapq
+import math
 from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -97,42 +98,49 @@ def update_neighbours(game: Game, pos: Pos) -> None:
 
 def flush(game: Game) -> None:
     """Run queued updates: removed/placed handlers of the block, then its neighbours'."""
-    u = _updates(game)
-    if not u.queue:
+    u = game.survival.block_updates  # _updates, on the hottest path
+    queue = u.queue
+    if not queue:
         return
     load()
     u.flushing = True
     world = game.world
     names = world.registry
-    by_state = _neighbour_handlers(names)
+    by_state = _neighbour_handlers(names)  # hooks.NEIGHBOUR by state
     name_of = _names(names)
+    removed, placed = hooks.REMOVED, hooks.PLACED
+    popleft = queue.popleft
     done = 0
     try:
-        while u.queue and done < MAX_UPDATES_PER_FLUSH:
-            pos, old, new = u.queue.popleft()
+        while queue and done < MAX_UPDATES_PER_FLUSH:
+            pos, old, new = popleft()
             done += 1
+            x, y, z = pos
             if new != NEIGHBOURS_ONLY:
                 old_name, new_name = name_of[old], name_of[new]
                 if old_name != new_name:
-                    for fn in hooks.REMOVED.get(old_name, ()):
+                    for fn in removed.get(old_name, ()):
                         fn(game, pos, old, new)
-                    for fn in hooks.PLACED.get(new_name, ()):
+                    for fn in placed.get(new_name, ()):
                         fn(game, pos, new, old)
-                if _get(world, *pos) == new:
-                    for fn in hooks.NEIGHBOUR.get(new_name, ()):
+                handlers = by_state[new]
+                if _get(world, x, y, z) == new:
+                    for fn in handlers:
                         fn(game, pos, new, pos)
-            x, y, z = pos
             # the six read at once, read again after a handler changed the world (every
             # change bumps its revision): each as it is when its turn comes, as vanilla
             states = around(world, x, y, z)
             revision = world.revision
-            for i in range(6):
+            for i in _SIX:
                 state = states[i]
-                if state < 0:  # in a chunk not in memory: read (and load) it now
-                    dx, dy, dz = NEIGHBOURS[i]
-                    state = world.peek_block(x + dx, y + dy, z + dz)
-                handlers = by_state[state]
+                handlers = by_state[state]  # NOT_LOADED (-1): the table's last entry, a marker
                 if handlers:
+                    if state < 0:  # in a chunk not in memory: read (and load) it now
+                        dx, dy, dz = NEIGHBOURS[i]
+                        state = world.peek_block(x + dx, y + dy, z + dz)
+                        handlers = by_state[state]
+                        if not handlers:
+                            continue
                     dx, dy, dz = NEIGHBOURS[i]
                     other = (x + dx, y + dy, z + dz)
                     for fn in handlers:
@@ -140,11 +148,14 @@ def flush(game: Game) -> None:
                     if world.revision != revision:
                         states = around(world, x, y, z)
                         revision = world.revision
-        if u.queue:
-            u.queue.clear()
+        if queue:
+            queue.clear()
             game.emit("update_limit", float(MAX_UPDATES_PER_FLUSH))
     finally:
         u.flushing = False
+
+
+_SIX = range(6)
 
 
 def tick(game: Game, before) -> None:
@@ -181,7 +192,7 @@ def _random_ticks(game: Game) -> None:
     world = game.world
     _refresh_sections(game, u)
     px, _, pz = game.player.pos
-    area = _ticking_area(world, u, int(np.floor(px)) >> 4, int(np.floor(pz)) >> 4)
+    area = _ticking_area(world, u, math.floor(px) >> 4, math.floor(pz) >> 4)  # np.floor's
     if not area:
         return
     rng = game.survival.rng
@@ -189,12 +200,19 @@ def _random_ticks(game: Game) -> None:
     draws = rng.integers(0, 4096, len(area) * speed).tolist()
     by_state = _random_handlers(world.registry)
     chunk_at = world.chunk
+    in_memory = world.in_memory
+    recent = in_memory.move_to_end
     end = 0
     for cx, sy, cz in area:
         start, end = end, end + speed
         # the section read once for its draws (``_get``'s look-up), again after a handler
         # changed the world (which may have put a new section array in its place)
-        chunk = chunk_at(cx, cz)
+        key = (cx, cz)
+        chunk = in_memory.get(key)
+        if chunk is None:
+            chunk = chunk_at(cx, cz)  # (may load it)
+        else:
+            recent(key)  # what chunk_at does with a chunk in memory, without the call
         section = None if chunk is None else chunk.sections.get(sy)
         if section is None:
             if not by_state[0]:
@@ -273,15 +291,45 @@ def _refresh_sections(game: Game, u: BlockUpdates) -> None:
         return
     sections = u.ticking_sections
     mask = _random_mask(world.registry)
+    ticking = _random_list(world.registry)
+    in_memory, witness = world.in_memory, u.witness
     for x0, y0, z0, x1, y1, z1 in changes:
         if x1 - x0 == 1 and y1 - y0 == 1 and z1 - z0 == 1:
-            if _one_changed(world, sections, u.witness, mask, x0, y0, z0):
+            key = (x0 >> 4, z0 >> 4)
+            found = sections.get(key)
+            if found is None:
+                continue  # not cached: found afresh when needed (_one_changed's first answer)
+            if _settled(in_memory.get(key), found, witness, ticking, key, x0, y0, z0):
+                continue
+            if _one_changed(world, sections, witness, mask, x0, y0, z0):
                 u.area_key = None
             continue
         u.area_key = None
         for cx in range(x0 >> 4, ((x1 - 1) >> 4) + 1):
             for cz in range(z0 >> 4, ((z1 - 1) >> 4) + 1):
                 sections.pop((cx, cz), None)
+
+
+def _settled(chunk, found: tuple[int, ...], witness: dict, ticking: list[bool],
+             key: tuple[int, int], x: int, y: int, z: int) -> bool:  # fmt: skip
+    """Whether ``_one_changed`` would find the cached sections ``found`` of the chunk right
+    as they are after a change of the block at (x, y, z) without looking further than that
+    block and the section's witness (its usual cases, told cheaply): the block ticks where its
+    section is listed, or it does not where its section is not listed or where the witness
+    still ticks. False: ask ``_one_changed``."""
+    if chunk is None:
+        return False
+    sy = y >> 4
+    section = chunk.sections.get(sy)
+    if section is None:
+        return sy not in found
+    here = (y & 15) << 8 | (z & 15) << 4 | (x & 15)
+    if ticking[section.item(here)]:
+        return sy in found
+    if sy not in found:
+        return True
+    seen = witness.get((key[0], sy, key[1]))
+    return seen is not None and seen != here and ticking[section.item(seen)]
 
 
 def _one_changed(world, sections: dict, witness: dict, mask: np.ndarray, x: int, y: int,
@@ -331,8 +379,16 @@ def _neighbour_handlers(registry) -> list[tuple]:
     if found is None:
         found = [tuple(hooks.NEIGHBOUR.get(_name(registry, s), ())) for s in range(len(
             registry.state_flags))]  # fmt: skip
+        # one entry more, never a state's: what ``NOT_LOADED`` (-1) finds, non-empty so that
+        # the one test of a neighbour's entry also catches those (read then one by one)
+        found.append((_not_loaded,))
         _HANDLERS[id(registry)] = found
     return found
+
+
+def _not_loaded(*_: object) -> None:
+    """The marker entry of ``_neighbour_handlers`` (never called)."""
+    raise AssertionError("a neighbour not in memory is read before its handlers run")
 
 
 _RANDOM: dict[int, tuple[np.ndarray, list[tuple]]] = {}
@@ -347,6 +403,19 @@ def _random_handlers(registry) -> list[tuple]:
         found = (mask, [tuple(hooks.RANDOM.get(_name(registry, s), ())) for s in range(len(
             registry.state_flags))])  # fmt: skip
         _RANDOM[id(registry)] = found
+    return found[1]
+
+
+_LISTS: dict[int, tuple[np.ndarray, list[bool]]] = {}
+
+
+def _random_list(registry) -> list[bool]:
+    """``_random_mask`` as a list (cheaper to index one state at a time), made again whenever
+    the mask is."""
+    mask = _random_mask(registry)
+    found = _LISTS.get(id(registry))
+    if found is None or found[0] is not mask:
+        found = _LISTS[id(registry)] = (mask, mask.tolist())
     return found[1]
 
 

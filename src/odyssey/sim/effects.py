@@ -34,11 +34,25 @@ def level(effects: dict[str, tuple[int, int]], name: str) -> int:
 
 def attributes(effects: dict[str, tuple[int, int]], current: PlayerAttributes) -> PlayerAttributes:
     """The player's movement attributes under the effects (scale and others kept)."""
+    speed, jump = _movement(effects)
+    return replace(current, movement_speed=speed, jump_strength=jump)
+
+
+def _movement(effects: dict[str, tuple[int, int]]) -> tuple[float, float]:
+    """Movement speed and jump strength under the effects."""
     speed = BASE.movement_speed * max(
         0.0, 1.0 + 0.2 * level(effects, "speed") - 0.15 * level(effects, "slowness")
     )
-    jump = BASE.jump_strength + 0.1 * level(effects, "jump_boost")
-    return replace(current, movement_speed=speed, jump_strength=jump)
+    return speed, BASE.jump_strength + 0.1 * level(effects, "jump_boost")
+
+
+PLAIN_SPEED, PLAIN_JUMP = _movement({})
+
+
+def plain(current: PlayerAttributes) -> bool:
+    """``current == attributes({}, current)`` without building the copy: the attributes no
+    effect has changed (the other fields of that copy are ``current``'s own)."""
+    return current.movement_speed == PLAIN_SPEED and current.jump_strength == PLAIN_JUMP
 
 
 def has(effects: dict[str, tuple[int, int]], name: str) -> bool:

@@ -103,6 +103,8 @@ class FoodData:
                           or (health > 1.0 and difficulty == "normal"))  # fmt: skip
                 return replace(data, tick_timer=0), 0.0, STARVE_DAMAGE if starve else 0.0
             return replace(data, tick_timer=timer), 0.0, 0.0
+        if type(data.tick_timer) is int and data.tick_timer == 0:
+            return data, 0.0, 0.0  # the timer already 0: the copy would be equal to it
         return replace(data, tick_timer=0), 0.0, 0.0
 
 

@@ -9,11 +9,11 @@ snapshot of the whole game is the player, the clock and a few changed blocks: re
 from __future__ import annotations
 
 import heapq
+import math
 import threading
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import TYPE_CHECKING
-
-import numpy as np
 
 from odyssey.sim import layout as k
 from odyssey.sim import redstone
@@ -29,6 +29,16 @@ if TYPE_CHECKING:  # survival games load their mechanics when they tick (navigat
 Pos = tuple[int, int, int]
 TICKS_PER_SECOND = 20
 DAY_TICKS = 24000
+_PRESSURE_PLATE = int(BlockFlag.PRESSURE_PLATE)
+
+
+@cache
+def _actions():
+    """``odyssey.sim.actions``, imported by the first survival tick (navigation games never
+    load it); cached, as an import statement costs about a microsecond each tick."""
+    from odyssey.sim import actions
+
+    return actions
 
 
 @dataclass(frozen=True)
@@ -102,13 +112,23 @@ class Game:
     def set_block(self, pos: Pos, state: int, update: bool = True) -> None:
         """Change a block, remembering its original state for snapshots. In survival games the
         change updates the block's neighbours (``sim.blockupdates``) unless ``update`` is False."""
-        old = self.world.get_block(*pos)
-        self._originals.setdefault(pos, old)
-        self.world.set_block(*pos, state)
+        old = self.world.replace_block(*pos, state)  # the hot path: both steps at once
+        if old is None:  # the two steps, with their chunk loading and errors
+            old = self.world.get_block(*pos)
+            self._originals.setdefault(pos, old)
+            self.world.set_block(*pos, state)
+        else:
+            self._originals.setdefault(pos, old)
         if update and self.survival is not None and old != state:
-            from odyssey.sim.blockupdates import block_changed
+            # blockupdates.block_changed inlined (queue the update, run the queue unless it
+            # runs already): most changes come from handlers while it runs, and the import
+            # costs more than the rest
+            u = self.survival.block_updates
+            u.queue.append((pos, old, state))
+            if not u.flushing:
+                from odyssey.sim.blockupdates import flush
 
-            block_changed(self, pos, old, state)
+                flush(self)
 
     def _apply(self, changes: list[redstone.Change]) -> None:
         for change in changes:
@@ -182,9 +202,7 @@ class Game:
             if self.survival is None:
                 self._regenerate()
             else:
-                from odyssey.sim.actions import survival_tick
-
-                survival_tick(self, before)
+                _actions().survival_tick(self, before)
             return self.events[start:]
 
     def _riding(self) -> bool:
@@ -209,11 +227,8 @@ class Game:
         if self.survival is not None and self._riding():
             return  # seated: the vehicle's mechanic places the player each tick
         inputs = self.inputs
-        if self.survival is not None:
-            from odyssey.sim.actions import item_in_use
-
-            if item_in_use(self):
-                inputs = replace(inputs, using_item=True)
+        if self.survival is not None and _actions().item_in_use(self):
+            inputs = replace(inputs, using_item=True)
         result = self.sim.step(self.player, inputs)
         self.player = result.player
         for event in result.events:
@@ -230,11 +245,12 @@ class Game:
         """Plates under the player press at once; released plates check again every 20 ticks."""
         if self.player.dead:
             return
-        blocks = self.world.registry
+        flags = self.world.registry.state_flags
+        get_block = self.world.get_block
         x, y, z = self.player.pos
         for pos in self._touched_cells(x, y, z):
-            state = self.world.get_block(*pos)
-            if not BlockFlag(int(blocks.state_flags[state])) & BlockFlag.PRESSURE_PLATE:
+            state = get_block(*pos)
+            if not int(flags[state]) & _PRESSURE_PLATE:
                 continue
             if pos not in self._plates:
                 self._plates.add(pos)
@@ -243,9 +259,10 @@ class Game:
 
     def _touched_cells(self, x: float, y: float, z: float) -> list[Pos]:
         half = 0.3 * self.player.attributes.scale
-        return [(bx, int(np.floor(y)), bz)
-                for bx in range(int(np.floor(x - half)), int(np.floor(x + half)) + 1)
-                for bz in range(int(np.floor(z - half)), int(np.floor(z + half)) + 1)]  # fmt: skip
+        by = math.floor(y)  # math.floor: np.floor's integer for any finite float, faster
+        return [(bx, by, bz)
+                for bx in range(math.floor(x - half), math.floor(x + half) + 1)
+                for bz in range(math.floor(z - half), math.floor(z + half) + 1)]  # fmt: skip
 
     def _press_plate(self, pos: Pos, state: int, pressed: bool) -> None:
         blocks = self.world.registry

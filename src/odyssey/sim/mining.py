@@ -11,6 +11,7 @@ whose 1/progress is a whole number can take one tick more than the wiki's ceil(1
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field, replace
 
@@ -224,4 +225,21 @@ def _continue(
 
 def _stop(state: BreakingState) -> BreakingState:
     """stopDestroyBlock: the key released or nothing targeted (the delay stays, as vanilla)."""
+    if stopped(state):
+        return state  # already the state the copy would be
     return replace(state, destroying=False, progress=0.0, ticks=0)
+
+
+def stopped(state: BreakingState) -> bool:
+    """Whether ``state`` holds exactly what stopDestroyBlock leaves (not destroying, progress
+    0.0, 0 ticks; the same types and sign, so that keeping it equals making the copy)."""
+    progress, ticks = state.progress, state.ticks
+    return (state.destroying is False and type(ticks) is int and ticks == 0
+            and type(progress) is float and progress == 0.0
+            and math.copysign(1.0, progress) == 1.0)  # fmt: skip
+
+
+def idle(state: BreakingState, attack: bool, mode: str) -> bool:
+    """Whether ``tick_breaking`` without the attack key hands ``state`` back as it is, with
+    nothing broken (a stopped state in a known game mode)."""
+    return not attack and mode in GAME_MODES and stopped(state)

@@ -133,6 +133,23 @@ class PlayerState:
         return replace(self, yaw=float(yaw), pitch=float(min(90.0, max(-90.0, pitch))))
 
     def to_array(self) -> np.ndarray:
+        if len(self.internal) == k.STATE_SIZE:
+            # the same values as the array path below, set in a list and converted at once
+            v = list(self.internal)
+            v[k.S_X : k.S_Z + 1] = self.pos
+            v[k.S_VX : k.S_VZ + 1] = self.vel
+            v[k.S_YAW], v[k.S_PITCH] = self.yaw, self.pitch
+            v[k.S_ON_GROUND] = self.on_ground
+            v[k.S_HEALTH] = self.health
+            v[k.S_FALL] = self.fall_distance
+            v[k.S_SPRINTING] = self.sprinting
+            v[k.S_POSE] = self.pose
+            v[k.S_IN_WATER] = self.in_water
+            v[k.S_IN_LAVA] = self.in_lava
+            v[k.S_COLL_H] = self.collided_horizontally
+            v[k.S_COLL_V] = self.collided_vertically
+            v[k.S_DEAD] = self.dead
+            return np.array(v, dtype=np.float64)
         st = np.zeros(k.STATE_SIZE, dtype=np.float64)
         if self.internal:
             st[:] = self.internal
@@ -156,21 +173,30 @@ class PlayerState:
     @classmethod
     def from_array(cls, st: np.ndarray, attributes: PlayerAttributes) -> PlayerState:
         v = st.tolist()  # Python floats, exactly the array's values (one conversion, not 54)
-        return cls(
-            pos=(v[k.S_X], v[k.S_Y], v[k.S_Z]),
-            vel=(v[k.S_VX], v[k.S_VY], v[k.S_VZ]),
-            yaw=v[k.S_YAW],
-            pitch=v[k.S_PITCH],
-            on_ground=bool(v[k.S_ON_GROUND]),
-            health=v[k.S_HEALTH],
-            fall_distance=v[k.S_FALL],
-            sprinting=bool(v[k.S_SPRINTING]),
-            pose=int(v[k.S_POSE]),
-            in_water=bool(v[k.S_IN_WATER]),
-            in_lava=bool(v[k.S_IN_LAVA]),
-            collided_horizontally=bool(v[k.S_COLL_H]),
-            collided_vertically=bool(v[k.S_COLL_V]),
-            dead=bool(v[k.S_DEAD]),
-            attributes=attributes,
-            internal=tuple(v),
-        )
+        values = {
+            "pos": (v[k.S_X], v[k.S_Y], v[k.S_Z]),
+            "vel": (v[k.S_VX], v[k.S_VY], v[k.S_VZ]),
+            "yaw": v[k.S_YAW],
+            "pitch": v[k.S_PITCH],
+            "on_ground": bool(v[k.S_ON_GROUND]),
+            "health": v[k.S_HEALTH],
+            "fall_distance": v[k.S_FALL],
+            "sprinting": bool(v[k.S_SPRINTING]),
+            "pose": int(v[k.S_POSE]),
+            "in_water": bool(v[k.S_IN_WATER]),
+            "in_lava": bool(v[k.S_IN_LAVA]),
+            "collided_horizontally": bool(v[k.S_COLL_H]),
+            "collided_vertically": bool(v[k.S_COLL_V]),
+            "dead": bool(v[k.S_DEAD]),
+            "attributes": attributes,
+            "internal": tuple(v),
+        }
+        checked = (v[k.S_X], v[k.S_Y], v[k.S_Z], v[k.S_VX], v[k.S_VY], v[k.S_VZ], v[k.S_YAW],
+                   v[k.S_PITCH], v[k.S_HEALTH], v[k.S_FALL])  # fmt: skip
+        if not all(map(math.isfinite, checked)):
+            return cls(**values)  # raises the constructor's SimError
+        # What the frozen dataclass's __init__ would store, and __post_init__ would accept
+        # (every number above finite), set directly: a third of the cost of __init__.
+        player = object.__new__(cls)
+        player.__dict__.update(values)
+        return player

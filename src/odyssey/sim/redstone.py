@@ -47,7 +47,8 @@ def props(blocks: BlockRegistry, state: int) -> dict[str, str]:
 def prop(blocks: BlockRegistry, state: int, key: str) -> str | None:
     """One property value of a state (None: the block has no such property), remembered per
     state: the hot paths' cheap ``blocks.properties(state).get(key)``."""
-    known = _known(blocks)[0]
+    mine = _KNOWN.get(id(blocks))  # _known(blocks) without the call (the hot path)
+    known = mine[1] if mine is not None and mine[0] is blocks else _known(blocks)[0]
     found = known.get(state)
     if found is None:  # kept here only, never handed out (so never changed)
         found = known[state] = blocks.properties(state)
@@ -56,7 +57,8 @@ def prop(blocks: BlockRegistry, state: int, key: str) -> str | None:
 
 def with_props(blocks: BlockRegistry, state: int, **values: str) -> int:
     """The state with some property values changed, remembered per state and values."""
-    known = _known(blocks)[1]
+    mine = _KNOWN.get(id(blocks))  # _known(blocks) without the call (the hot path)
+    known = mine[2] if mine is not None and mine[0] is blocks else _known(blocks)[1]
     key = (state, *values.items())
     found = known.get(key)
     if found is None:

@@ -52,6 +52,13 @@ class Stats:
         row = self.values[category]
         row[key] = row.get(key, 0) + int(amount)
 
+    def add_custom(self, keys: tuple[str, ...]) -> None:
+        """``add("custom", key)`` for each of ``keys`` (plain names, no ``minecraft:``): the
+        counters a tick adds to, without re-checking the category each time."""
+        row = self.values["custom"]
+        for key in keys:
+            row[key] = row.get(key, 0) + 1
+
     def get(self, category: str, key: str) -> int:
         return self.values.get(_plain(category), {}).get(_plain(key), 0)
 

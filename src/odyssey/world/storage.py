@@ -79,6 +79,9 @@ class World:
         self.registry = blocks or registry()
         self.cache_chunks = cache_chunks
         self._chunks: OrderedDict[tuple[int, int], Chunk] = OrderedDict()
+        # the same dict, for hot loops that only read what is in memory (``loaded_chunk``
+        # without the call); never changed through this name
+        self.in_memory: OrderedDict[tuple[int, int], Chunk] = self._chunks
         self._missing: set[tuple[int, int]] = set()
         self.revision = 0  # bumped on every change, so views of the blocks know to refresh
         self._changes: deque[tuple[int, Box]] = deque(maxlen=CHANGE_LOG_SIZE)
@@ -174,6 +177,24 @@ class World:
         assert chunk is not None
         chunk.set(x, y, z, self.state_id(state))
         self._changed((x, y, z, x + 1, y + 1, z + 1))
+
+    def replace_block(self, x: int, y: int, z: int, state: int) -> int | None:
+        """``get_block`` then ``set_block(x, y, z, state)`` with one chunk look-up: the state
+        that was there. Only for an int state id in range, a y inside the world and a chunk in
+        memory (the hot path of a game changing blocks); None, changing nothing, otherwise (the
+        caller then makes the two calls, with their loading and errors)."""
+        key = (x >> 4, z >> 4)
+        chunk = self._chunks.get(key)
+        low = self.dimension.min_y  # with height: max_y without the property's call
+        if (chunk is None or type(state) is not int or not 0 <= state < self.registry.state_count
+                or not low <= y < low + self.dimension.height):  # fmt: skip
+            return None
+        self._chunks.move_to_end(key)  # the recency get_block and set_block both give it
+        section = chunk.sections.get(y >> 4)
+        old = AIR if section is None else section.item((y & 15) << 8 | (z & 15) << 4 | (x & 15))
+        chunk.set(x, y, z, state)
+        self._changed((x, y, z, x + 1, y + 1, z + 1))
+        return old
 
     def _changed(self, box: Box) -> None:
         self.revision += 1

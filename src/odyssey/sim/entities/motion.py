@@ -329,6 +329,10 @@ class EntityWindow:
         self.origin = np.zeros(4, dtype=np.int64)
         self.revision = -1
         self.scratch = np.zeros((1024, 6), dtype=np.float64)
+        # the origin as Python ints and the span lo..hi may take without a rebuild (EDGE inside
+        # every side: x0 <= lo, hi < x1, ...), kept with origin and states; None: no window yet
+        self._o = (0, 0, 0)
+        self._inner: tuple[int, int, int, int, int, int] | None = None
 
     def cover(self, lo: tuple[float, float, float], hi: tuple[float, float, float]) -> None:
         """Make sure the window holds lo..hi with a margin; patch in changed blocks."""
@@ -336,9 +340,11 @@ class EntityWindow:
         dim = self.world.dimension  # heights beyond the world's read as air anyway
         lo = (lo[0], min(max(lo[1], dim.min_y + e), dim.max_y - e - 1), lo[2])
         hi = (hi[0], max(min(hi[1], dim.max_y - e - 1), lo[1]), hi[2])
-        inside = (s[0] > 0 and o[0] + e <= lo[0] and hi[0] < o[0] + s[2] - e
-                  and o[1] + e <= lo[1] and hi[1] < o[1] + s[0] - e
-                  and o[2] + e <= lo[2] and hi[2] < o[2] + s[1] - e)  # fmt: skip
+        inner = self._inner
+        inside = inner is not None and (
+            inner[0] <= lo[0] and hi[0] < inner[1] and inner[2] <= lo[1] and hi[1] < inner[3]
+            and inner[4] <= lo[2] and hi[2] < inner[5]
+        )  # fmt: skip
         if inside:
             self._patch()
             return
@@ -357,6 +363,14 @@ class EntityWindow:
         self.states = self.world.get_box((x0, y0, z0), (x1, y1, z1))
         self.origin = np.array([x0, y0, z0, 0], dtype=np.int64)
         self.revision = self.world.revision
+        self._bounds()
+
+    def _bounds(self) -> None:
+        """Refresh ``_o`` and ``_inner`` from ``origin`` and the shape of ``states``."""
+        ox, oy, oz = self._o = tuple(self.origin[:3].tolist())
+        sy, sz, sx = self.states.shape
+        e = self.EDGE
+        self._inner = (ox + e, ox + sx - e, oy + e, oy + sy - e, oz + e, oz + sz - e)
 
     def _patch(self) -> None:
         if self.revision == self.world.revision:
@@ -367,8 +381,18 @@ class EntityWindow:
             self.states = self.world.get_box((o[0], o[1], o[2]),
                                              (o[0] + s[2], o[1] + s[0], o[2] + s[1]))  # fmt: skip
         else:
+            # ``_copy`` of each box, its one-block case (most changes) inline with Python ints
+            states, peek = self.states, self.world.peek_block
+            sy, sz, sx = states.shape
+            ox, oy, oz = self._o
             for box in changes:
-                self._copy(box)
+                x0, y0, z0, x1, y1, z1 = box
+                if x1 - x0 == y1 - y0 == z1 - z0 == 1:
+                    x, y, z = x0 - ox, y0 - oy, z0 - oz
+                    if 0 <= x < sx and 0 <= y < sy and 0 <= z < sz:
+                        states[y, z, x] = peek(x0, y0, z0)
+                else:
+                    self._copy(box)
         self.revision = self.world.revision
 
     def _copy(self, box: tuple[int, int, int, int, int, int]) -> None:

@@ -119,6 +119,21 @@ def tick(
     return ctx.events
 
 
+def idle_tick(
+    store: EntityStore, world: World, pos: tuple[float, float, float], spawning: bool
+) -> bool:
+    """``tick`` of a store with no entities and no spawning, for one player at ``pos``: there
+    it only advances the store's clock, fits the block window around the player (which reads,
+    and may load, the chunks around it: the world's loaded chunks are part of the game) and
+    returns no events; do that and say True. Else False: call ``tick``."""
+    if store.entities or spawning:
+        return False
+    store.tick_count += 1
+    x, y, z = (float(v) for v in pos)  # ``cover`` with no entities and one player's view
+    simulation_for(store, world).window_for(0).cover((x, y, z), (x, y + 3.0, z))
+    return True
+
+
 def groups(
     entities: list[Entity], players: list[PlayerView]
 ) -> list[tuple[list[Entity], list[PlayerView]]]:
@@ -227,26 +242,38 @@ def move_all(w: m.EntityWindow, entities: list[Entity]) -> None:
     if n == 0:
         return
     flat: list[float] = []
-    for e in entities:
-        flat += (e.x, e.y, e.z, e.vx, e.vy, e.vz, e.yaw)
-        flat += static_row(e.type)
-        flat += (e.on_ground, e.collided_h, e.forward, e.strafe, e.speed, e.jump, e.jump_delay)
-        flat += static_tail(e.type)
-        flat += (e.in_water, e.in_lava, e.fall_distance, -1.0, e.age + e.id, gravity(e.type))
+    for e in entities:  # one row of m.ROW values (the M_* order), the type's part cached
+        wd, ht, mode, step, flags, grav = static_parts(e.type)
+        flat += (e.x, e.y, e.z, e.vx, e.vy, e.vz, e.yaw, wd, ht,
+                 e.on_ground, e.collided_h, e.forward, e.strafe, e.speed, e.jump, e.jump_delay,
+                 mode, step, flags, e.in_water, e.in_lava, e.fall_distance, -1.0, e.age + e.id,
+                 grav)  # fmt: skip
     rows = np.array(flat, dtype=np.float64).reshape(n, m.ROW)
     living = rows[:, m.M_MODE] == m.MODE_LIVING
     m.step_all(w.states, w.origin, w.tables, rows, w.scratch)
     m.push_apart(rows, living)
+    floor = math.floor
     for e, r in zip(entities, rows.tolist(), strict=True):
         ox, oy, oz = e.x, e.y, e.z
-        e.x, e.y, e.z, e.vx, e.vy, e.vz = r[0], r[1], r[2], r[3], r[4], r[5]
-        e.on_ground, e.collided_h = r[m.M_GROUND] != 0.0, r[m.M_COLL_H] != 0.0
-        e.jump_delay = int(r[m.M_JUMP_DELAY])
-        e.in_water, e.in_lava = r[m.M_WATER] != 0.0, r[m.M_LAVA] != 0.0
-        e.fall_distance = r[m.M_FALL]
-        e.landed_fall = max(0.0, r[m.M_LANDED])
-        e.moved_block = (math.floor(ox) != math.floor(e.x) or math.floor(oy) != math.floor(e.y)
-                         or math.floor(oz) != math.floor(e.z))  # fmt: skip
+        x, y, z = r[0], r[1], r[2]
+        e.x, e.y, e.z, e.vx, e.vy, e.vz = x, y, z, r[3], r[4], r[5]
+        e.on_ground, e.collided_h = r[_GROUND] != 0.0, r[_COLL_H] != 0.0
+        e.jump_delay = int(r[_JUMP_DELAY])
+        e.in_water, e.in_lava = r[_WATER] != 0.0, r[_LAVA] != 0.0
+        e.fall_distance = r[_FALL]
+        e.landed_fall = max(0.0, r[_LANDED])
+        e.moved_block = floor(ox) != floor(x) or floor(oy) != floor(y) or floor(oz) != floor(z)
+
+
+# the row slots read back, as module constants (one look-up each instead of two)
+_GROUND, _COLL_H, _JUMP_DELAY = m.M_GROUND, m.M_COLL_H, m.M_JUMP_DELAY
+_WATER, _LAVA, _FALL, _LANDED = m.M_WATER, m.M_LAVA, m.M_FALL, m.M_LANDED
+
+
+@cache
+def static_parts(name: str) -> tuple[float, float, float, float, float, float]:
+    """A type's fixed values of a row: width, height, mode, step height, flags, gravity."""
+    return (*static_row(name), *static_tail(name), gravity(name))
 
 
 @cache

@@ -93,6 +93,8 @@ def tick(game, before) -> None:
     if game.survival.entities is None:
         return
     st = c.state_of(game)
+    if not game.survival.entities.entities:
+        return  # no boat
     for boat in game.survival.entities.of_type(*c.BOATS, *c.CHEST_BOATS):
         if take_damage(game, boat, st):
             continue

@@ -109,6 +109,8 @@ def breed(game, a_e: Entity, b_e: Entity) -> Entity:
 def tick(game, before) -> None:
     """Ages, love timers and BreedGoal's 60 ticks of being close (AgeableMob.aiStep)."""
     st = c.state_of(game)
+    if not st.animals:
+        return  # no animal to age, love or breed
     ents = game.survival.entities.entities if game.survival.entities else {}
     for eid in [i for i in st.animals if i not in ents]:
         del st.animals[eid]

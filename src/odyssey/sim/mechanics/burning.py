@@ -50,14 +50,20 @@ class Burning:
 def touching(game, box: tuple[float, ...]) -> tuple[str | None, bool]:
     """The fire block the box (deflated by 1e-5) is in, if any, and whether it touches lava."""
     world = game.world
-    t = tables(world.registry)
+    names = tables(world.registry).names
+    get_block = world.get_block
     eps = 1.0e-5
     x0, y0, z0, x1, y1, z1 = box
     fire, lava = None, False
-    for by in range(math.floor(y0 + eps), math.floor(y1 - eps) + 1):
-        for bz in range(math.floor(z0 + eps), math.floor(z1 - eps) + 1):
-            for bx in range(math.floor(x0 + eps), math.floor(x1 - eps) + 1):
-                name = t.names[world.get_block(bx, by, bz)]
+    # the z and x ranges made once (the same for every layer; each only when the one before
+    # is not empty, as the nested loops would), visited y, z, x as always
+    ys = range(math.floor(y0 + eps), math.floor(y1 - eps) + 1)
+    zs = range(math.floor(z0 + eps), math.floor(z1 - eps) + 1) if ys else ()
+    xs = range(math.floor(x0 + eps), math.floor(x1 - eps) + 1) if zs else ()
+    for by in ys:
+        for bz in zs:
+            for bx in xs:
+                name = names[get_block(bx, by, bz)]
                 if name in FIRE_DAMAGE and fire is None:
                     fire = name
                 lava = lava or name == "lava"

@@ -236,13 +236,30 @@ def output_changed(game, pos: Pos) -> None:
     further) re-read it, after a container's contents or another analog reading changed."""
     world = game.world
     conductor = tables(world.registry).conductor
+    comparator = _comparators(world.registry)
     for d in HORIZONTAL:
         other = step(pos, d)
         state = world.get_block(*other)
-        if world.registry.block_of(state).name == "comparator":
+        if comparator[state]:
             comparator_changed(game, other, state, pos)
         elif conductor[state]:
             further = step(other, d)
             s2 = world.get_block(*further)
-            if world.registry.block_of(s2).name == "comparator":
+            if comparator[s2]:
                 comparator_changed(game, further, s2, other)
+
+
+_COMPARATORS: dict[int, tuple[object, list[bool]]] = {}
+
+
+def _comparators(registry) -> list[bool]:
+    """Whether each state is a comparator (the hot path's ``block_of(state).name`` test),
+    built once per registry."""
+    found = _COMPARATORS.get(id(registry))
+    if found is None or found[0] is not registry:
+        flags = [False] * registry.state_count
+        for block in registry.blocks:
+            if block.name == "comparator":
+                flags[block.min_state : block.max_state + 1] = [True] * block.state_count
+        found = _COMPARATORS[id(registry)] = (registry, flags)
+    return found[1]

@@ -22,6 +22,7 @@ hopper's tick (vanilla's entityInside moves it at once).
 
 from __future__ import annotations
 
+import math
 from functools import cache
 
 import numpy as np
@@ -160,11 +161,11 @@ def tick(game, before) -> None:
     st = state(game)
     _scan(game)
     dim = game.survival.dimension
-    reg = game.world.registry
+    hopper = _hopper_list(game.world.registry)
     for key in sorted(k for k in st.hoppers if k[0] == dim):
         pos = key[1:]
         block = game.world.get_block(*pos)
-        if reg.block_of(block).name != "hopper":
+        if not hopper[block]:  # no longer a hopper
             st.hoppers.discard(key)
             continue
         box = st.boxes.get(key)
@@ -310,7 +311,7 @@ def _scan(game) -> None:
     world = game.world
     forgot = _forget_changed(st, dim, world)
     px, _, pz = game.player.pos
-    pcx, pcz = int(np.floor(px)) >> 4, int(np.floor(pz)) >> 4
+    pcx, pcz = math.floor(px) >> 4, math.floor(pz) >> 4  # int(np.floor(...)), cheaper
     key = (dim, id(world), pcx, pcz, world.loaded_chunk_count())
     if not forgot and st.scan_key == key:
         return  # the same chunks around, none changed in bulk, none newly in memory
@@ -342,11 +343,20 @@ def _forget_changed(st, dim: str, world) -> bool:
     if changes is None:
         st.scanned = {c for c in st.scanned if c[0] != dim}
         return True
-    mask = _hopper_mask(world.registry)
+    hopper = _hopper_list(world.registry)
+    in_memory = world.in_memory
     forgot = False
     for x0, y0, z0, x1, y1, z1 in changes:
         if x1 - x0 == 1 and y1 - y0 == 1 and z1 - z0 == 1:
-            if mask[world.peek_block(x0, y0, z0)]:
+            # world.peek_block inlined for a chunk in memory (the usual case)
+            chunk = in_memory.get((x0 >> 4, z0 >> 4))
+            if chunk is None:
+                state = world.peek_block(x0, y0, z0)
+            else:
+                section = chunk.sections.get(y0 >> 4)
+                index = (y0 & 15) << 8 | (z0 & 15) << 4 | (x0 & 15)
+                state = 0 if section is None else section.item(index)
+            if hopper[state]:
                 st.hoppers.add((dim, x0, y0, z0))
             continue
         for cx in range(x0 >> 4, ((x1 - 1) >> 4) + 1):
@@ -354,6 +364,12 @@ def _forget_changed(st, dim: str, world) -> bool:
                 st.scanned.discard((dim, cx, cz))
                 forgot = True
     return forgot
+
+
+@cache
+def _hopper_list(registry) -> list[bool]:
+    """``_hopper_mask`` as a list (cheaper to index one state at a time)."""
+    return _hopper_mask(registry).tolist()
 
 
 @cache

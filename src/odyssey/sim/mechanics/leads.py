@@ -111,8 +111,8 @@ def holder_pos(game, a: c.Animal) -> tuple[float, float, float]:
 def tick(game, before) -> None:
     """Mob.tickLeash for every leashed mob; knots with nothing tied vanish."""
     st = c.state_of(game)
-    if game.survival.entities is None:
-        return
+    if game.survival.entities is None or (not st.animals and not st.knots):
+        return  # (no animal: no leash to tick and no knot to keep)
     ents = game.survival.entities.entities
     for eid, a in list(st.animals.items()):
         if a.leash is None or eid not in ents:

@@ -69,6 +69,8 @@ def tick(game, before) -> None:
     if game.survival.entities is None:
         return
     st = c.state_of(game)
+    if not game.survival.entities.entities:
+        return  # no minecart
     for cart in game.survival.entities.of_type(*c.MINECARTS):
         if boats.take_damage(game, cart, st):
             continue

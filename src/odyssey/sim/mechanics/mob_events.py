@@ -62,7 +62,11 @@ def tick(game, before) -> None:
     if s.entities is None:
         return
     st = state_of(game)
-    if difficulty_id(s.difficulty) == 0:
+    peaceful = difficulty_id(s.difficulty) == 0  # (raises on a bad difficulty in any case)
+    if not s.entities.entities and not st.slimes and not st.barters:
+        phantoms(game, st)  # no mob to remove, no slime to split, no piglin to calm or pay
+        return
+    if peaceful:
         for e in s.entities.of_type(*ADDED_MONSTERS):
             s.entities.remove(e.id)
     phantoms(game, st)

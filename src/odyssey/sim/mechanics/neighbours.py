@@ -19,17 +19,19 @@ def around(world, x: int, y: int, z: int) -> tuple[int, int, int, int, int, int]
     """The states of the six neighbours of (x, y, z) in vanilla's neighbour update order (west,
     east, down, up, north, south), as ``World.peek_block`` reads them, straight from the
     sections of the chunks in memory (``NOT_LOADED`` where a chunk is not)."""
-    chunk = world.loaded_chunk(x >> 4, z >> 4)
+    chunk = world.in_memory.get((x >> 4, z >> 4))  # loaded_chunk without the call
     lx, lz = x & 15, z & 15
-    if chunk is None or lx == 0 or lx == 15 or lz == 0 or lz == 15:
+    if chunk is None or not (0 < lx < 15 and 0 < lz < 15):
         return _at_edge(world, chunk, x, y, z)
     sections = chunk.sections
     sy, ly = y >> 4, y & 15
-    i = ly << 8 | lz << 4 | lx  # the flat [y][z][x] index peek_block reads
     section = sections.get(sy)
     if section is None:
         return _at_edge(world, chunk, x, y, z)
     item = section.item
+    i = ly << 8 | lz << 4 | lx  # the flat [y][z][x] index peek_block reads
+    if 0 < ly < 15:  # all six in this section (the usual case)
+        return item(i - 1), item(i + 1), item(i - 256), item(i + 256), item(i - 16), item(i + 16)
     if ly == 0:
         other = sections.get(sy - 1)
         down = 0 if other is None else other.item(i | 0xF00)
@@ -77,7 +79,7 @@ def _at_edge(world, chunk, x: int, y: int, z: int) -> tuple[int, int, int, int, 
 
 def _across(world, x: int, y: int, z: int) -> int:
     """The block at (x, y, z) in another chunk, if that chunk is in memory."""
-    chunk = world.loaded_chunk(x >> 4, z >> 4)
+    chunk = world.in_memory.get((x >> 4, z >> 4))  # loaded_chunk without the call
     if chunk is None:
         return NOT_LOADED
     section = chunk.sections.get(y >> 4)

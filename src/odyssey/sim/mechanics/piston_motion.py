@@ -66,11 +66,33 @@ def _boxes(game, m) -> list[tuple[float, ...]]:
              z + oz + b[5]) for b in reg.collision_boxes(state).tolist()]  # fmt: skip
 
 
-def _reach(m) -> tuple[float, ...]:
-    """A box holding every area the moving block sweeps in a tick (its boxes reach at most 1.5
-    blocks above its cell, it is at most one block away and moves at most half a block)."""
+def _reach(m, registry, amount: float) -> tuple[float, ...]:
+    """A box holding every area the moving block sweeps in a tick: its collision boxes (within
+    the registry's extent of all boxes) at most one block from its cell (``Moving.offset``),
+    swept by ``amount``, and 0.01 more against rounding."""
+    lo, hi = _extent(registry)
+    grow = 1.01 + abs(amount)
     x, y, z = m.end
-    return (x - 3.0, y - 3.0, z - 3.0, x + 4.0, y + 4.0, z + 4.0)
+    return (x + lo[0] - grow, y + lo[1] - grow, z + lo[2] - grow, x + hi[0] + grow,
+            y + hi[1] + grow, z + hi[2] + grow)  # fmt: skip
+
+
+_EXTENTS: dict[int, tuple[object, tuple[float, ...], tuple[float, ...]]] = {}
+
+
+def _extent(registry) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The lowest corner and the highest of every collision box of the registry's states,
+    relative to the block (built once per registry)."""
+    found = _EXTENTS.get(id(registry))
+    if found is None or found[0] is not registry:
+        boxes = np.asarray(registry.boxes, dtype=np.float64).reshape(-1, 6)
+        if len(boxes):
+            lo = tuple(min(0.0, float(v)) for v in boxes[:, :3].min(axis=0))
+            hi = tuple(max(1.0, float(v)) for v in boxes[:, 3:].max(axis=0))
+        else:
+            lo, hi = (0.0, 0.0, 0.0), (1.0, 1.0, 1.0)
+        found = _EXTENTS[id(registry)] = (registry, lo, hi)
+    return found[1], found[2]
 
 
 def _swept(box: tuple[float, ...], d: int, amount: float) -> tuple[float, ...]:
@@ -96,11 +118,13 @@ def _movement(area: tuple[float, ...], d: int, box: tuple[float, ...]) -> float:
 
 def push_entities(game, m, amount: float) -> None:
     """moveCollidedEntities for the player and the entities (mobs, items) the block sweeps."""
+    store = game.survival.entities
+    if (store is None or not store.entities) and not _near(
+        (_reach(m, game.world.registry, amount),), game.player
+    ):
+        return  # nobody the move could touch: no need for its boxes
     from odyssey.sim.entities.kinds import kind
 
-    store = game.survival.entities
-    if (store is None or not store.entities) and not _near((_reach(m),), game.player):
-        return  # nobody the move could touch: no need for its boxes
     boxes = _boxes(game, m)
     if not boxes:
         return

@@ -49,7 +49,7 @@ from odyssey.sim.mechanics.piston_moves import (
     resolve,
     step,
 )
-from odyssey.sim.mechanics.power import signalled
+from odyssey.sim.mechanics.power import signalled_known
 from odyssey.sim.player import PlayerState
 from odyssey.sim.redstone import prop, state_with, with_props
 
@@ -107,7 +107,7 @@ def state_of(game) -> PistonState:
 def neighbour_signal(world, pos: Pos, facing: int) -> bool:
     """PistonBaseBlock.getNeighborSignal: power from any side but the front, or into the block
     above from any of its sides (quasi-connectivity)."""
-    return signalled(world, pos, facing) or signalled(world, step(pos, 1), 0)
+    return signalled_known(world, pos, facing) or signalled_known(world, step(pos, 1), 0)
 
 
 def _facing(reg, state: int) -> int:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from odyssey.sim import layout as k
 from odyssey.sim.mechanics import end_portal, hooks, portal_forcer
+from odyssey.sim.mechanics.flammability import tables
 
 Pos = tuple[int, int, int]
 MECHANIC = "portal_travel"
@@ -63,11 +64,17 @@ def touched_portal(game) -> tuple[str, Pos] | None:
     half = 0.3 * p.attributes.scale
     top = y + HEIGHTS.get(p.pose, 1.8) * p.attributes.scale
     eps = 1.0e-5
-    reg = game.world.registry
-    for by in range(math.floor(y + eps), math.floor(top - eps) + 1):
-        for bz in range(math.floor(z - half + eps), math.floor(z + half - eps) + 1):
-            for bx in range(math.floor(x - half + eps), math.floor(x + half - eps) + 1):
-                name = reg.block_of(game.world.get_block(bx, by, bz)).name
+    names = tables(game.world.registry).names  # = registry.block_of(state).name, a tuple look-up
+    get_block = game.world.get_block
+    # the z and x ranges made once (the same for every layer; each only when the one before
+    # is not empty, as the nested loops would), visited y, z, x as always
+    ys = range(math.floor(y + eps), math.floor(top - eps) + 1)
+    zs = range(math.floor(z - half + eps), math.floor(z + half - eps) + 1) if ys else ()
+    xs = range(math.floor(x - half + eps), math.floor(x + half - eps) + 1) if zs else ()
+    for by in ys:
+        for bz in zs:
+            for bx in xs:
+                name = names[get_block(bx, by, bz)]
                 if name == "nether_portal":
                     return name, (bx, by, bz)
                 if name == "end_portal" and y < by + END_INSIDE[1] and top > by + END_INSIDE[0]:

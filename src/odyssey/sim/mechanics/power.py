@@ -129,13 +129,14 @@ class _Facts:
     entity bumps it): the same question asked again before the next change is answered from
     here. Every answer is a pure function of the blocks, so this changes no result."""
 
-    __slots__ = ("direct", "powered", "revision", "world")
+    __slots__ = ("direct", "powered", "revision", "signalled", "world")
 
     def __init__(self, world: World) -> None:
         self.world = weakref.ref(world)
         self.revision = world.revision
         self.direct: dict[tuple[Pos, bool], int] = {}  # (pos, wires) -> _direct
         self.powered: dict[Pos, bool] = {}  # is_powered
+        self.signalled: dict[tuple[Pos, int], bool] = {}  # (pos, skip) -> signalled
 
 
 _FACTS: list[_Facts | None] = [None]
@@ -149,7 +150,10 @@ def _facts(world: World) -> _Facts:
 
 
 def _direct(world: World, t: Tables, pos: Pos, wires: bool) -> int:
-    known = _facts(world).direct
+    found = _FACTS[0]  # _facts(world) without the call when it is current (the usual case)
+    if found is None or found.revision != world.revision or found.world() is not world:
+        found = _facts(world)
+    known = found.direct
     key = (pos, wires)
     found = known.get(key)
     if found is None:
@@ -223,6 +227,17 @@ def is_powered(world: World, pos: Pos) -> bool:
     found = known.get(pos)
     if found is None:
         found = known[pos] = signalled(world, pos)
+    return found
+
+
+def signalled_known(world: World, pos: Pos, skip: int = -1) -> bool:
+    """``signalled``, remembered until the world changes (asked again and again by pistons
+    hearing several updates between two changes)."""
+    known = _facts(world).signalled
+    key = (pos, skip)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = signalled(world, pos, skip)
     return found
 
 

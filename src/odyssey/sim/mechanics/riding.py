@@ -186,8 +186,8 @@ def tick(game, before) -> None:
         held = s.inventory.mainhand
         if held is None or held.item not in ("shears", "bucket", "lead"):
             interact(game)
-    if s.entities is None:
-        return
+    if s.entities is None or not st.passengers:
+        return  # (nobody rides anything: no one to get off, steer or place)
     ents = s.entities.entities
     for v_id in list(st.passengers):
         if v_id not in ents:  # the vehicle is gone: everyone gets off

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, field
+from typing import Any
 
 from odyssey.sim.blockupdates import update_neighbours
 from odyssey.sim.mechanics import hooks
@@ -189,6 +190,13 @@ class WireState:
 
     settled: dict[Pos, int] = field(default_factory=dict)
     tick: int = -1  # the game tick they were settled in (older ones are forgotten)
+    # The dust of the last network update (position -> power) while the world is at
+    # ``fresh_revision`` (of the world ``fresh_world`` refers to), the revision right after its
+    # changes when nothing else changed: each of them is in ``settled`` with the state it has
+    # then, so the settled check is known to pass without reading them (-1: none).
+    fresh: dict[Pos, int] = field(default_factory=dict)
+    fresh_revision: int = -1
+    fresh_world: Any = None  # a weak reference
 
 
 def _wire_state(game) -> WireState:
@@ -197,6 +205,7 @@ def _wire_state(game) -> WireState:
         found = game.survival.mechanics["wire"] = WireState()
     if found.tick != game.tick_count:
         found.settled.clear()
+        found.fresh_revision = -1
         found.tick = game.tick_count
     return found
 
@@ -205,7 +214,9 @@ def update_power(game, pos: Pos) -> None:
     """``updatePowerStrength``: set every dust of the network whose power is wrong."""
     world = game.world
     wt = wire_tables(world.registry)
-    settled = _wire_state(game).settled
+    ws = _wire_state(game)
+    ws.fresh_revision = -1  # set again below when this update leaves it so
+    settled = ws.settled
     if len(settled) > MAX_NETWORK:
         settled.clear()
     changes = []
@@ -226,6 +237,7 @@ def update_power(game, pos: Pos) -> None:
         # has its target power
         mark_wire_only(world, revision + 1, world.revision)
         memo(world).target.update(powers)
+        ws.fresh, ws.fresh_revision, ws.fresh_world = powers, world.revision, weakref.ref(world)
 
 
 # -- hooks --------------------------------------------------------------------------------------
@@ -234,6 +246,15 @@ def update_power(game, pos: Pos) -> None:
 @hooks.on_neighbour(WIRE)
 def neighbour_changed(game, pos: Pos, state: int, source: Pos) -> None:
     world = game.world
+    ws = game.survival.mechanics.get("wire")
+    if (
+        ws is not None
+        and ws.fresh_revision == world.revision
+        and _fresh_pair(ws, game, pos, source)
+    ):
+        # both dust set by the last network update, nothing changed since: the settled check
+        # below would return (found out without reading the world)
+        return
     peek = world.peek_block
     x, y, z = pos
     if peek(x, y, z) != state:
@@ -245,7 +266,8 @@ def neighbour_changed(game, pos: Pos, state: int, source: Pos) -> None:
     else:
         wt = _mark(world)
     lo = wt.min
-    below = source == (x, y - 1, z)
+    sx, sy, sz = source
+    below = sy == y - 1 and sx == x and sz == z  # source == (x, y - 1, z)
     if below or source == pos:
         under = peek(x, y - 1, z)
         if not (wt.sturdy[under] & _UP_FACE or wt.hopper[under]):  # not wt.supports(under)
@@ -257,10 +279,13 @@ def neighbour_changed(game, pos: Pos, state: int, source: Pos) -> None:
         source_state = under
         source_wire = lo <= under <= wt.max
     else:
-        source_state = peek(*source)
+        source_state = peek(sx, sy, sz)
         source_wire = lo <= source_state <= wt.max
         if source_wire:
-            settled = _wire_state(game).settled
+            found = game.survival.mechanics.get("wire")  # _wire_state without the call
+            if found is None or found.tick != game.tick_count:
+                found = _wire_state(game)
+            settled = found.settled
             if settled.get(pos) == state and settled.get(source) == source_state:
                 return  # both set by the same network update: nothing to do
     m = CURRENT[0]  # memo(world) without the call when it is up to date (the usual case)
@@ -283,6 +308,19 @@ def neighbour_changed(game, pos: Pos, state: int, source: Pos) -> None:
         update_power(game, pos)
     elif not below and not source_wire and world.revision == revision:
         m.quiet[pos] = state  # both checked, nothing changed
+
+
+def _fresh_pair(ws: WireState, game, pos: Pos, source: Pos) -> bool:
+    """Whether ``pos`` and ``source`` are beside each other (not one above the other: those
+    take the support checks) in the last network update, which is the last change of the world
+    (``ws.fresh_revision`` is its revision: checked by the caller), in this tick, and the world
+    is the one ``neighbour_changed`` marked last (so marking it again does nothing). Then the
+    full path finds both states current and settled and returns."""
+    fresh = ws.fresh
+    seen = _LAST[0]
+    return (pos in fresh and source in fresh and (source[0] != pos[0] or source[2] != pos[2])
+            and ws.tick == game.tick_count and ws.fresh_world() is game.world
+            and seen is not None and seen() is game.world)  # fmt: skip
 
 
 _UP_FACE = 1 << UP
@@ -308,15 +346,21 @@ def _notify_powered(game, pos: Pos) -> None:
     world = game.world
     conductor = tables(world.registry).conductor
     x, y, z = pos
-    west, east, down, up, north, south = around(world, x, y, z)
+    states = around(world, x, y, z)
     # in Direction order (called by block update handlers, so update_neighbours, vanilla's
     # updateNeighborsAt, only queues updates: nothing changes meanwhile)
-    for state, dx, dy, dz in ((down, 0, -1, 0), (up, 0, 1, 0), (north, 0, 0, -1),
-                              (south, 0, 0, 1), (west, -1, 0, 0), (east, 1, 0, 0)):  # fmt: skip
+    for i, dx, dy, dz in _DIRECTION_ORDER:
+        state = states[i]
         if state < 0:  # in a chunk not in memory: read (and load) it now
             state = world.peek_block(x + dx, y + dy, z + dz)
         if conductor[state]:
             update_neighbours(game, (x + dx, y + dy, z + dz))
+
+
+# (index in ``around``'s answer: west, east, down, up, north, south; step) in Direction order:
+# down, up, north, south, west, east
+_DIRECTION_ORDER = ((2, 0, -1, 0), (3, 0, 1, 0), (4, 0, 0, -1), (5, 0, 0, 1), (0, -1, 0, 0),
+                    (1, 1, 0, 0))  # fmt: skip
 
 
 @hooks.on_placed(WIRE)

@@ -135,6 +135,8 @@ def collect(game) -> None:
     if s.entities is None or game.player.dead or s.gamemode == "spectator":
         return
     u = ranged.state_of(game)
+    if not s.entities.entities:
+        return  # no orb to touch
     x, y, z = game.player.pos
     for orb in s.entities.of_type("experience_orb"):
         if u.take_xp_delay > 0:
@@ -153,6 +155,8 @@ def drop_for_deaths(game) -> None:
     if store is None:
         return
     before = _seen.get(store, {})
+    if not before and not store.entities:
+        return  # nobody seen, nobody here: the record stays empty (as storing {} would leave it)
     for eid, e in before.items():
         if eid in store.entities or not e.dead or e.health > 0.0:
             continue  # alive, or removed without dying (despawned, restored)
