@@ -395,13 +395,14 @@ _RANDOM: dict[int, tuple[np.ndarray, list[tuple]]] = {}
 
 
 def _random_handlers(registry) -> list[tuple]:
-    """Each state's random-tick handlers (empty for most), built with the registry's random
-    mask (and again whenever that is: clearing ``_MASKS`` clears these too)."""
+    """Each state's random-tick handlers (empty for most: all states the mask leaves out),
+    built with the registry's random mask (and again whenever that is: clearing ``_MASKS``
+    clears these too)."""
     mask = _random_mask(registry)
     found = _RANDOM.get(id(registry))
     if found is None or found[0] is not mask:
-        found = (mask, [tuple(hooks.RANDOM.get(_name(registry, s), ())) for s in range(len(
-            registry.state_flags))])  # fmt: skip
+        found = (mask, [tuple(hooks.RANDOM.get(_name(registry, s), ())) if mask[s] else ()
+                        for s in range(len(registry.state_flags))])  # fmt: skip
         _RANDOM[id(registry)] = found
     return found[1]
 
@@ -424,12 +425,20 @@ _NAMES: dict[int, list[str]] = {}
 
 
 def _random_mask(registry) -> np.ndarray:
+    """Which states take random ticks (vanilla's ``isRandomlyTicking``): those of blocks with a
+    random-tick handler that the block's ``when`` condition, if any, lets through."""
     key = id(registry)
     if key not in _MASKS:
         load()
-        _MASKS[key] = np.array([_name(registry, s) in hooks.RANDOM for s in range(len(
-            registry.state_flags))], dtype=bool)  # fmt: skip
+        _MASKS[key] = np.array([_ticks(registry, s) for s in range(len(registry.state_flags))],
+                               dtype=bool)  # fmt: skip
     return _MASKS[key]
+
+
+def _ticks(registry, state: int) -> bool:
+    name = _name(registry, state)
+    when = hooks.RANDOM_WHEN.get(name)
+    return name in hooks.RANDOM and (when is None or when(registry, state))
 
 
 def _name(registry, state: int) -> str:

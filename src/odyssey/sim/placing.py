@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from odyssey.sim import placement_states as ps
+from odyssey.sim.leaf_distance import distance_here
 from odyssey.sim.placement_states import OPPOSITE, PlaceContext, name_of, neighbour, state
 from odyssey.sim.player import PlayerState
 from odyssey.sim.reach import BlockHit, eye_position, look_vector
@@ -169,7 +170,7 @@ def _state_for(
     if "axis" in p:  # logs, pillars, basalt, chains
         return state(blocks, block, axis=ps.AXIS[ctx.face], waterlogged=water), []
     if flags & BlockFlag.LEAVES:
-        return state(blocks, block, persistent="true", distance=_leaf_distance(world, ctx.pos),
+        return state(blocks, block, persistent="true", distance=str(distance_here(world, ctx.pos)),
                      waterlogged=water), []  # fmt: skip
     if "facing" in p and len(p["facing"]) == 6 and block in SIX_WAY_FACING:
         look = ps.nearest_directions(ctx.yaw, ctx.pitch)[0]  # getNearestLookingDirection
@@ -207,20 +208,6 @@ def _bed(world: World, ctx: PlaceContext, block: str) -> tuple[int, list] | None
         return None
     foot = state(blocks, block, facing=ctx.horizontal, part="foot")
     return foot, [(head, state(blocks, block, facing=ctx.horizontal, part="head"))]
-
-
-def _leaf_distance(world: World, pos: Pos) -> str:
-    """LeavesBlock.updateDistance: 1 next to a log, else one more than the nearest leaves."""
-    blocks = world.registry
-    best = 7
-    for d in ps.STEP:
-        s = world.get_block(*neighbour(pos, d))
-        name = name_of(blocks, s)
-        if name.endswith(("_log", "_wood", "_stem", "_hyphae")):
-            return "1"
-        if blocks.has_flag(s, BlockFlag.LEAVES):
-            best = min(best, int(blocks.properties(s)["distance"]) + 1)
-    return str(best)
 
 
 def _obstructed(world: World, pos: Pos, s: int, boxes: Sequence[Box]) -> bool:

@@ -10,8 +10,10 @@ when it is imported (``sim.mechanics.load`` imports them all). The game calls th
   after the block itself was placed.
 - ``on_scheduled(kind)``: ``fn(game, pos, state)`` when a tick scheduled with
   ``blockupdates.schedule(game, pos, delay, kind)`` comes due (vanilla's scheduled block ticks).
-- ``on_random(*blocks)``: ``fn(game, pos, state, rng)`` for a random tick (randomTickSpeed
-  positions per 16³ section per tick, vanilla's rule).
+- ``on_random(*blocks, when=None)``: ``fn(game, pos, state, rng)`` for a random tick
+  (randomTickSpeed positions per 16³ section per tick, vanilla's rule); with ``when``
+  (``when(registry, state) -> bool``, vanilla's ``isRandomlyTicking``) only those states of the
+  blocks take random ticks.
 - ``on_use_block(*blocks)``: ``fn(game, hit, held) -> bool`` right-click on a block (not when
   crouching with an item in hand); True when it did something (nothing else happens then).
 - ``on_use_item(*items)``: ``fn(game, hit, held) -> bool`` right-click with the item, after the
@@ -41,6 +43,7 @@ REMOVED: dict[str, list[Handler]] = defaultdict(list)
 NEIGHBOUR: dict[str, list[Handler]] = defaultdict(list)
 SCHEDULED: dict[str, Handler] = {}
 RANDOM: dict[str, list[Handler]] = defaultdict(list)
+RANDOM_WHEN: dict[str, Callable[[Any, int], bool]] = {}  # block -> which states tick
 USE_BLOCK: dict[str, list[Handler]] = defaultdict(list)
 USE_ITEM: dict[str, list[Handler]] = defaultdict(list)
 USE_ENTITY: dict[str, list[Handler]] = defaultdict(list)
@@ -71,7 +74,11 @@ def on_neighbour(*blocks: str) -> Callable[[Handler], Handler]:
     return _by_name(NEIGHBOUR, blocks)
 
 
-def on_random(*blocks: str) -> Callable[[Handler], Handler]:
+def on_random(
+    *blocks: str, when: Callable[[Any, int], bool] | None = None
+) -> Callable[[Handler], Handler]:
+    if when is not None:
+        RANDOM_WHEN.update(dict.fromkeys(blocks, when))
     return _by_name(RANDOM, blocks)
 
 
