@@ -150,10 +150,10 @@ def _facts(world: World) -> _Facts:
 
 
 def _direct(world: World, t: Tables, pos: Pos, wires: bool) -> int:
-    found = _FACTS[0]  # _facts(world) without the call when it is current (the usual case)
-    if found is None or found.revision != world.revision or found.world() is not world:
-        found = _facts(world)
-    known = found.direct
+    facts = _FACTS[0]  # _facts(world) without the call when it is current (the usual case)
+    if facts is None or facts.revision != world.revision or facts.world() is not world:
+        facts = _facts(world)
+    known = facts.direct
     key = (pos, wires)
     found = known.get(key)
     if found is None:
