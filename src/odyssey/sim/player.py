@@ -133,42 +133,30 @@ class PlayerState:
         return replace(self, yaw=float(yaw), pitch=float(min(90.0, max(-90.0, pitch))))
 
     def to_array(self) -> np.ndarray:
-        if len(self.internal) == k.STATE_SIZE:
-            # the same values as the array path below, set in a list and converted at once
-            v = list(self.internal)
-            v[k.S_X : k.S_Z + 1] = self.pos
-            v[k.S_VX : k.S_VZ + 1] = self.vel
-            v[k.S_YAW], v[k.S_PITCH] = self.yaw, self.pitch
-            v[k.S_ON_GROUND] = self.on_ground
-            v[k.S_HEALTH] = self.health
-            v[k.S_FALL] = self.fall_distance
-            v[k.S_SPRINTING] = self.sprinting
-            v[k.S_POSE] = self.pose
-            v[k.S_IN_WATER] = self.in_water
-            v[k.S_IN_LAVA] = self.in_lava
-            v[k.S_COLL_H] = self.collided_horizontally
-            v[k.S_COLL_V] = self.collided_vertically
-            v[k.S_DEAD] = self.dead
-            return np.array(v, dtype=np.float64)
-        st = np.zeros(k.STATE_SIZE, dtype=np.float64)
+        """The kernel's state vector (``layout``): ``internal`` (or a fresh player's: zeros, a
+        full air supply) with the public fields written over it."""
         if self.internal:
-            st[:] = self.internal
+            v = list(self.internal)  # filled in a list and converted once: cheaper than numpy
+            if len(v) != k.STATE_SIZE:
+                raise SimError(f"player internal state must hold {k.STATE_SIZE} numbers, "
+                               f"got {len(v)}")  # fmt: skip
         else:
-            st[k.S_AIR] = k.MAX_AIR
-        st[k.S_X : k.S_Z + 1] = self.pos
-        st[k.S_VX : k.S_VZ + 1] = self.vel
-        st[k.S_YAW], st[k.S_PITCH] = self.yaw, self.pitch
-        st[k.S_ON_GROUND] = self.on_ground
-        st[k.S_HEALTH] = self.health
-        st[k.S_FALL] = self.fall_distance
-        st[k.S_SPRINTING] = self.sprinting
-        st[k.S_POSE] = self.pose
-        st[k.S_IN_WATER] = self.in_water
-        st[k.S_IN_LAVA] = self.in_lava
-        st[k.S_COLL_H] = self.collided_horizontally
-        st[k.S_COLL_V] = self.collided_vertically
-        st[k.S_DEAD] = self.dead
-        return st
+            v = [0.0] * k.STATE_SIZE
+            v[k.S_AIR] = k.MAX_AIR
+        v[k.S_X : k.S_Z + 1] = self.pos
+        v[k.S_VX : k.S_VZ + 1] = self.vel
+        v[k.S_YAW], v[k.S_PITCH] = self.yaw, self.pitch
+        v[k.S_ON_GROUND] = self.on_ground
+        v[k.S_HEALTH] = self.health
+        v[k.S_FALL] = self.fall_distance
+        v[k.S_SPRINTING] = self.sprinting
+        v[k.S_POSE] = self.pose
+        v[k.S_IN_WATER] = self.in_water
+        v[k.S_IN_LAVA] = self.in_lava
+        v[k.S_COLL_H] = self.collided_horizontally
+        v[k.S_COLL_V] = self.collided_vertically
+        v[k.S_DEAD] = self.dead
+        return np.array(v, dtype=np.float64)
 
     @classmethod
     def from_array(cls, st: np.ndarray, attributes: PlayerAttributes) -> PlayerState:
