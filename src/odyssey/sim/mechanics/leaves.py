@@ -16,7 +16,7 @@ from odyssey.sim import blockupdates
 from odyssey.sim.leaf_distance import LEAVES, decaying, distance_here, distances
 from odyssey.sim.loot import LootContext, roll_drops
 from odyssey.sim.mechanics import hooks
-from odyssey.sim.mechanics.plant_env import names, pop_resource
+from odyssey.sim.mechanics.plant_env import names, pop_resource, with_value
 from odyssey.world.blocks import AIR
 
 Pos = tuple[int, int, int]
@@ -42,18 +42,16 @@ def leaves_tick(game, pos: Pos, state: int) -> None:
         return  # replaced since the tick was scheduled
     found = distance_here(game.world, pos)
     if found != int(distances(reg)[state]):
-        props = {**reg.properties(state), "distance": str(found)}
-        game.set_block(pos, reg.state_of(names(reg)[state], props))
+        game.set_block(pos, with_value(reg, state, "distance", str(found)))
 
 
 @hooks.on_random(*_LEAVES, when=decaying)
 def leaves_random(game, pos: Pos, state: int, rng) -> None:
-    """``LeavesBlock.randomTick``: decaying leaves drop their loot and are removed."""
+    """``LeavesBlock.randomTick``: the leaves (decaying ones: the only states that take random
+    ticks) drop their loot and are removed."""
     reg = game.world.registry
-    if not decaying(reg, state):
-        return
-    name = names(reg)[state]
-    for drop in roll_drops(name, LootContext(None, {}, reg.properties(state)), game.survival.rng):
+    props = reg.properties(state)
+    for drop in roll_drops(names(reg)[state], LootContext(None, {}, props), game.survival.rng):
         pop_resource(game, drop.item, drop.count, pos)
-    waterlogged = reg.properties(state).get("waterlogged") == "true"
+    waterlogged = props.get("waterlogged") == "true"
     game.set_block(pos, reg.state_of("water", {"level": "0"}) if waterlogged else AIR)
